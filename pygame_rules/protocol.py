@@ -1,0 +1,241 @@
+"""The engine protocol every game implements, and the helpers it shares.
+
+A game is a stateless object (one instance per game, see :mod:`.registry`)
+that works on immutable states::
+
+    game = get_game("tuerme")
+    state = game.new_game(num_players=3, seed=7)
+    while not game.is_over(state):
+        player = game.to_move(state)[0]
+        action = game.legal_actions(state, player)[0]
+        state = game.apply(state, player, action)
+    game.scores(state), game.winners(state)
+
+Legality has one source per game, :meth:`Game.why_illegal`; :meth:`Game.apply`
+calls it and raises :class:`IllegalAction` with its reason, so an illegal
+action never reaches :meth:`Game.play` and never changes a state.
+Several players may be asked to act at once (sealed simultaneous offers):
+:meth:`Game.to_move` then returns all of them and each applies his own action.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from abc import ABC, abstractmethod
+from collections.abc import Mapping, Sequence
+from typing import Any, ClassVar, Generic, TypeVar, get_args
+
+from . import codec
+from .errors import IllegalAction, InvalidState
+from .rng import Rng, random_seed
+
+S = TypeVar("S")
+A = TypeVar("A")
+OptionValue = bool | int | str
+
+#: Format version of :meth:`Game.state_to_json` documents.
+STATE_FORMAT = 1
+
+
+@dataclasses.dataclass(frozen=True)
+class Option:
+    """A game option (variant or rule switch) with its default and a label for menus."""
+
+    name: str
+    default: OptionValue
+    label: str
+    choices: tuple[OptionValue, ...] = ()
+
+    def check(self, value: object) -> OptionValue:
+        if type(value) is not type(self.default):
+            raise ValueError(
+                f"option {self.name!r} takes a {type(self.default).__name__}, not {value!r}")
+        if self.choices and value not in self.choices:
+            allowed = ", ".join(map(repr, self.choices))
+            raise ValueError(f"option {self.name!r} must be one of {allowed}, not {value!r}")
+        return value  # type: ignore[return-value]
+
+
+@dataclasses.dataclass(frozen=True)
+class ScoreLine:
+    """One category of a player's final score, for the end-of-game table."""
+
+    label: str
+    points: int
+
+
+class Game(ABC, Generic[S, A]):
+    """Base class of every game engine. Subclasses fill in the class attributes and
+    the abstract methods; everything else is shared."""
+
+    name: ClassVar[str]
+    title: ClassVar[str]
+    min_players: ClassVar[int]
+    max_players: ClassVar[int]
+    options: ClassVar[tuple[Option, ...]] = ()
+    #: Bumped whenever a rule change makes old saves replay differently.
+    rules_version: ClassVar[int] = 1
+    state_type: ClassVar[type]
+    #: An action dataclass, or a ``Union`` of several (each decorated with :func:`codec.tagged`).
+    action_type: ClassVar[Any]
+    #: Player colours in seat order, as CSS colour names used by the SVG.
+    colours: ClassVar[tuple[str, ...]] = ()
+
+    # ----------------------------------------------------------------- setup
+    @property
+    def option_defaults(self) -> dict[str, OptionValue]:
+        return {o.name: o.default for o in self.options}
+
+    def resolve_options(self, options: Mapping[str, object] | None) -> dict[str, OptionValue]:
+        """Defaults updated with ``options``; unknown names or bad values raise ValueError."""
+        by_name = {o.name: o for o in self.options}
+        resolved = self.option_defaults
+        for key, value in (options or {}).items():
+            if key not in by_name:
+                known = ", ".join(sorted(by_name)) or "none"
+                raise ValueError(f"{self.title} has no option {key!r} (options: {known})")
+            resolved[key] = by_name[key].check(value)
+        return resolved
+
+    def new_game(self, num_players: int, seed: int | None = None,
+                 options: Mapping[str, object] | None = None) -> S:
+        """A new game; the same seed and options always give the same game."""
+        if not isinstance(num_players, int) or isinstance(num_players, bool) or not (
+                self.min_players <= num_players <= self.max_players):
+            raise ValueError(f"{self.title} is for {self.min_players}–{self.max_players} players, "
+                             f"not {num_players!r}")
+        rng = Rng.from_seed(random_seed() if seed is None else seed)
+        return self.setup(num_players, rng, self.resolve_options(options))
+
+    @abstractmethod
+    def setup(self, num_players: int, rng: Rng, options: dict[str, OptionValue]) -> S:
+        """The initial state (arguments already validated)."""
+
+    @abstractmethod
+    def num_players(self, state: S) -> int: ...
+
+    # ------------------------------------------------------------- the turn
+    @abstractmethod
+    def to_move(self, state: S) -> tuple[int, ...]:
+        """Players who must act now (several during simultaneous steps); () once over."""
+
+    @abstractmethod
+    def legal_actions(self, state: S, player: int) -> list[A]:
+        """Every action ``player`` may take now; [] if he has nothing to do."""
+
+    @abstractmethod
+    def why_illegal(self, state: S, player: int, action: A) -> str | None:
+        """None if ``player`` may take ``action`` now, else the reason he may not."""
+
+    @abstractmethod
+    def play(self, state: S, player: int, action: A) -> S:
+        """The next state, for an action that :meth:`why_illegal` accepted."""
+
+    def apply(self, state: S, player: int, action: A) -> S:
+        """The state after ``player`` takes ``action``; ``state`` itself never changes.
+
+        Raises :class:`IllegalAction` (a ValueError) saying why, if not allowed.
+        """
+        if self.is_over(state):
+            raise IllegalAction("the game is over")
+        if player not in self.to_move(state):
+            waiting = ", ".join(str(p) for p in self.to_move(state))
+            raise IllegalAction(f"it is not player {player}'s turn (waiting for {waiting})")
+        if not self.is_action(action):
+            raise IllegalAction(f"{action!r} is not an action of {self.title}")
+        reason = self.why_illegal(state, player, action)
+        if reason is not None:
+            raise IllegalAction(reason)
+        return self.play(state, player, action)
+
+    def is_action(self, value: object) -> bool:
+        classes = get_args(self.action_type) or (self.action_type,)
+        return isinstance(value, classes)
+
+    # -------------------------------------------------------------- the end
+    @abstractmethod
+    def is_over(self, state: S) -> bool: ...
+
+    @abstractmethod
+    def score_breakdown(self, state: S) -> tuple[tuple[ScoreLine, ...], ...]:
+        """Per player, the categories his score is made of (valid at any time)."""
+
+    def scores(self, state: S) -> tuple[int, ...]:
+        return tuple(sum(line.points for line in lines) for lines in self.score_breakdown(state))
+
+    def winners(self, state: S) -> tuple[int, ...]:
+        """Players with the best score once the game is over (ties share); () before."""
+        if not self.is_over(state):
+            return ()
+        scores = self.scores(state)
+        best = max(scores)
+        return tuple(p for p, s in enumerate(scores) if s == best)
+
+    # ------------------------------------------------------------------ JSON
+    def state_to_json(self, state: S) -> dict[str, Any]:
+        return {"game": self.name, "format": STATE_FORMAT, "rules": self.rules_version,
+                "state": codec.to_json(state)}
+
+    def state_from_json(self, data: object) -> S:
+        """A state from :meth:`state_to_json` output; anything else raises InvalidState."""
+        if not isinstance(data, dict):
+            raise InvalidState("a saved state must be a JSON object")
+        if data.get("game") != self.name:
+            raise InvalidState(f"this is not a {self.title} state (game: {data.get('game')!r})")
+        if data.get("format") != STATE_FORMAT:
+            raise InvalidState(f"unsupported state format {data.get('format')!r}")
+        rules = data.get("rules")
+        if not isinstance(rules, int) or rules > self.rules_version:
+            raise InvalidState(f"the state was made by a newer rules version ({rules!r})")
+        state = codec.from_json(self.state_type, data.get("state"), "state")
+        self.check_state(state)
+        return state
+
+    def check_state(self, state: S) -> None:
+        """Raise InvalidState if ``state`` is not consistent (pieces conserved and so on)."""
+
+    def action_to_json(self, action: A) -> dict[str, Any]:
+        return codec.to_json(action)
+
+    def action_from_json(self, data: object) -> A:
+        return codec.from_json(self.action_type, data, "action")
+
+    # -------------------------------------------------------------- notation
+    @abstractmethod
+    def action_text(self, state: S, action: A) -> str:
+        """The action in the game's move notation, as in a move log (``state`` is before it)."""
+
+    def parse_action(self, state: S, text: str) -> tuple[int, A]:
+        """The (player, action) whose notation is ``text`` among those legal now."""
+        wanted = " ".join(text.split())
+        for player in self.to_move(state):
+            for action in self.legal_actions(state, player):
+                if self.action_text(state, action) == wanted:
+                    return player, action
+        raise IllegalAction(f"{wanted!r} is not a legal move in this position")
+
+    @abstractmethod
+    def position_text(self, state: S) -> str:
+        """A one-line notation of the whole state (like FEN); see :meth:`from_position_text`."""
+
+    @abstractmethod
+    def from_position_text(self, text: str) -> S:
+        """The state written by :meth:`position_text`; bad text raises InvalidState."""
+
+    # ------------------------------------------------------- hidden info, UI
+    def view(self, state: S, player: int | None) -> S:
+        """``state`` as ``player`` may see it (None: a spectator). Games with hidden
+        information mask it; the default is for games with none."""
+        return state
+
+    @abstractmethod
+    def render_svg(self, state: S, viewer: int | None = None, **highlights: Any) -> str:
+        """SVG of the board as ``viewer`` may see it."""
+
+    def status_text(self, state: S, names: Sequence[str] | None = None) -> str:
+        """A short line for the UI: whose turn it is, or who won."""
+        names = names or [f"Player {p + 1}" for p in range(self.num_players(state))]
+        if self.is_over(state):
+            won = [names[p] for p in self.winners(state)]
+            return f"{' and '.join(won)} {'win' if len(won) > 1 else 'wins'}"
+        return "To move: " + ", ".join(names[p] for p in self.to_move(state))
