@@ -1,4 +1,93 @@
-import sys
-from pathlib import Path
+"""Shared fixtures: the engine tests' helpers on sys.path, and the browser tests' site and guards."""
 
+from __future__ import annotations
+
+import os
+import sys
+import threading
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(Path(__file__).parent))
+sys.path.insert(0, str(ROOT / "web"))
+
+CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
+#: Python start-up in the page can take a while on a loaded 2-core machine.
+READY_TIMEOUT_MS = 180_000
+
+
+@pytest.fixture(scope="session")
+def site_dir() -> Path:
+    public = ROOT / "public"
+    if not (public / "index.html").exists():
+        pytest.fail("public/ is not built: run `make test` (or `python web/build.py`) first")
+    return public
+
+
+@pytest.fixture(scope="session")
+def site_url(site_dir: Path) -> Iterator[str]:
+    """The built site served on a free 127.0.0.1 port for the whole session."""
+    from serve import make_server
+
+    server = make_server(site_dir, 0)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{server.server_address[1]}/"
+    server.shutdown()
+
+
+@pytest.fixture(scope="session")
+def browser_type_launch_args(browser_type_launch_args: dict[str, Any]) -> dict[str, Any]:
+    """Debian's Chromium (never a downloaded browser), with background networking off."""
+    return {
+        **browser_type_launch_args,
+        "executable_path": CHROMIUM,
+        "args": ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
+                 "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic"],
+    }
+
+
+class PageGuard:
+    """Requests that tried to leave 127.0.0.1, and errors the page raised."""
+
+    def __init__(self) -> None:
+        self.blocked: list[str] = []
+        self.errors: list[str] = []
+        self.console_errors: list[str] = []
+
+
+@pytest.fixture
+def guard(context: Any, page: Any) -> Iterator[PageGuard]:
+    """Fail the test on any non-local request or uncaught page error."""
+    g = PageGuard()
+
+    def route(r: Any) -> None:
+        if r.request.url.startswith(("http://127.0.0.1:", "data:", "blob:")):
+            r.continue_()
+        else:
+            g.blocked.append(r.request.url)
+            r.abort()
+
+    context.route("**/*", route)
+    page.on("pageerror", lambda exc: g.errors.append(str(exc)))
+    page.on("console", lambda msg: g.console_errors.append(msg.text) if msg.type == "error" else None)
+    yield g
+    assert g.blocked == [], f"requests left 127.0.0.1: {g.blocked}"
+    assert g.errors == [], f"page errors: {g.errors}"
+
+
+def wait_ready(page: Any) -> None:
+    """Wait for the explicit flag the app sets once Python has drawn its first screen."""
+    page.wait_for_function("document.body.dataset.ready === '1'", timeout=READY_TIMEOUT_MS)
+
+
+@pytest.fixture
+def app(page: Any, guard: PageGuard, site_url: str) -> Any:
+    """The app, loaded and ready, in a fresh browser context (empty localStorage)."""
+    page.goto(site_url)
+    wait_ready(page)
+    return page

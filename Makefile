@@ -1,0 +1,44 @@
+# Two entry points for a fresh machine (Python 3.11, node/npm, root or sudo):
+#   make serve   set everything up, build public/ and serve it on 127.0.0.1 (prints the URL)
+#   make test    set everything up (incl. Debian's chromium) and run every test
+PYTHON ?= python3
+VENV   := .venv
+PY     := $(VENV)/bin/python
+PORT   ?= 8000
+SUDO   := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
+
+.PHONY: setup build serve test test-engines bench clean
+
+$(VENV)/.installed: requirements-dev.txt pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install --quiet --disable-pip-version-check -r requirements-dev.txt
+	touch $@
+
+node_modules/.installed: package.json package-lock.json
+	npm ci --no-audit --no-fund --loglevel=error
+	touch $@
+
+/usr/bin/chromium:
+	$(SUDO) apt-get update -qq
+	DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq chromium
+
+setup: $(VENV)/.installed node_modules/.installed
+
+build: setup
+	$(PY) web/build.py
+
+serve: build
+	$(PY) web/serve.py --port $(PORT)
+
+test: build /usr/bin/chromium
+	$(PY) -m pytest -q
+
+test-engines: $(VENV)/.installed
+	$(PY) -m pytest -q -m "not browser"
+
+bench: $(VENV)/.installed
+	for f in bench/bench_*.py; do $(PY) $$f; done
+
+clean:
+	rm -rf $(VENV) node_modules build public/pyodide public/pyscript public/wheels public/app \
+	       public/index.html public/pyscript.json

@@ -1,0 +1,59 @@
+"""JSON-text request handler for the browser's worker thread (no browser imports).
+
+The page sends ``(method, payload)`` with the payload as JSON text and gets JSON
+text back, so nothing but strings crosses the thread boundary.
+
+>>> import json
+>>> json.loads(handle("ping", "{}"))["games"] == sorted(GAMES)
+True
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from collections.abc import Callable
+from typing import Any
+
+from . import __version__
+from .registry import GAMES, get_game
+from .rng import Rng
+
+
+def _ping(_: dict[str, Any]) -> dict[str, Any]:
+    return {"version": __version__, "games": sorted(GAMES)}
+
+
+def _random_play(request: dict[str, Any]) -> dict[str, Any]:
+    """Random full games for ``budget_ms`` milliseconds: a speed probe of this runtime."""
+    game = get_game(request["game"])
+    players = int(request.get("players", game.min_players))
+    budget = float(request.get("budget_ms", 1000)) / 1000
+    rng = Rng.from_seed(int(request.get("seed", 1)))
+    start = time.perf_counter()
+    games = plies = 0
+    while time.perf_counter() - start < budget:
+        state = game.new_game(players, seed=rng.randbelow(1 << 30))
+        while not game.is_over(state):
+            player = rng.choice(game.to_move(state))
+            state = game.apply(state, player, rng.choice(game.legal_actions(state, player)))
+            plies += 1
+        games += 1
+    elapsed = time.perf_counter() - start
+    return {"games": games, "plies": plies, "seconds": round(elapsed, 3)}
+
+
+METHODS: dict[str, Callable[[dict[str, Any]], dict[str, Any]]] = {
+    "ping": _ping,
+    "random_play": _random_play,
+}
+
+
+def handle(method: str, payload: str) -> str:
+    """Run ``method`` on the JSON ``payload``; unknown methods and bad JSON raise ValueError."""
+    if method not in METHODS:
+        raise ValueError(f"unknown method {method!r}; known: {', '.join(sorted(METHODS))}")
+    request = json.loads(payload or "{}")
+    if not isinstance(request, dict):
+        raise ValueError("the payload must be a JSON object")
+    return json.dumps(METHODS[method](request))

@@ -1,0 +1,60 @@
+"""The built static site in Debian's Chromium: offline loading, start screen, worker."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+import pygame_rules
+from conftest import READY_TIMEOUT_MS, wait_ready
+
+pytestmark = pytest.mark.browser
+
+
+def test_loading_screen_paints_before_python(page, guard, site_url):
+    page.goto(site_url, wait_until="domcontentloaded")
+    progress = page.locator("#load-progress")
+    # The shell is plain HTML: the progress bar is there while Python is still loading.
+    assert progress.is_visible()
+    assert page.evaluate("document.body.dataset.ready") is None
+    wait_ready(page)
+    assert not page.locator("#loading").is_visible()
+
+
+def test_start_screen_lists_every_registered_game(app):
+    titles = app.locator(".game-card h2").all_text_contents()
+    assert sorted(titles) == sorted(g.title for g in pygame_rules.GAMES.values())
+    names = app.locator(".game-card").evaluate_all("els => els.map(e => e.dataset.game)")
+    assert sorted(names) == sorted(pygame_rules.GAMES)
+
+
+def test_worker_runs_python_off_the_main_thread(app):
+    """A busy Python worker leaves the page's timers running (no gap over 50 ms)."""
+    result = app.evaluate(
+        """async () => {
+            let last = performance.now(), worst = 0;
+            const timer = setInterval(() => {
+                const now = performance.now(); worst = Math.max(worst, now - last); last = now;
+            }, 10);
+            const ping = JSON.parse(await window.pygameRules.call("ping", "{}"));
+            last = performance.now(); worst = 0;
+            const game = ping.games[0] || null;
+            const work = game
+                ? JSON.parse(await window.pygameRules.call("random_play",
+                      JSON.stringify({game, budget_ms: 1500})))
+                : null;
+            clearInterval(timer);
+            return {ping, work, worst};
+        }""",
+    )
+    assert result["ping"]["games"] == sorted(pygame_rules.GAMES)
+    if pygame_rules.GAMES:
+        assert result["work"]["plies"] > 0
+    assert result["worst"] < 50, f"main thread blocked for {result['worst']:.0f} ms"
+
+
+def test_worker_reports_errors_instead_of_hanging(app):
+    message = app.evaluate(
+        "() => window.pygameRules.call('no_such_method', '{}').then(() => 'ok', e => e.message)")
+    assert "unknown method" in message

@@ -1,0 +1,57 @@
+"""Serve the built site on 127.0.0.1 and print its URL.
+
+Usage: ``python web/serve.py [--port 8000] [--dir public]``. A busy port falls back to a free one.
+"""
+
+from __future__ import annotations
+
+import argparse
+import functools
+import http.server
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+class Handler(http.server.SimpleHTTPRequestHandler):
+    extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map,
+                      ".mjs": "text/javascript", ".wasm": "application/wasm",
+                      ".whl": "application/zip", ".json": "application/json"}
+
+    def end_headers(self) -> None:
+        # The page shell must always be fresh; the runtime files may be cached.
+        if self.path.endswith((".html", "/", ".json")):
+            self.send_header("Cache-Control", "no-cache")
+        super().end_headers()
+
+    def log_message(self, format: str, *args: object) -> None:  # quiet: one line per error only
+        if args and str(args[1]).startswith(("4", "5")):
+            super().log_message(format, *args)
+
+
+def make_server(directory: Path, port: int) -> http.server.ThreadingHTTPServer:
+    handler = functools.partial(Handler, directory=str(directory))
+    try:
+        return http.server.ThreadingHTTPServer(("127.0.0.1", port), handler)
+    except OSError:
+        return http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description="Serve the built static site.")
+    parser.add_argument("--port", type=int, default=8000)
+    parser.add_argument("--dir", type=Path, default=ROOT / "public")
+    args = parser.parse_args()
+    if not (args.dir / "index.html").exists():
+        raise SystemExit(f"{args.dir} has no index.html: build it first (make build)")
+    server = make_server(args.dir, args.port)
+    print(f"Serving {args.dir} at http://127.0.0.1:{server.server_address[1]}/  (Ctrl+C to stop)",
+          flush=True)
+    try:
+        server.serve_forever()
+    except KeyboardInterrupt:
+        pass
+
+
+if __name__ == "__main__":
+    main()

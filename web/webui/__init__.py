@@ -1,0 +1,1 @@
+"""The PyScript front end of pygame_rules (runs in the browser only)."""

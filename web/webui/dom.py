@@ -1,0 +1,119 @@
+"""A small DOM builder for the PyScript front end.
+
+Text always goes in as text nodes, never as HTML. Event handlers are not bound
+per element: each element gets a ``data-on-EVENT`` key into a handler table that
+is rebuilt with every screen, and one delegated listener per event type on the
+app root dispatches to it, so re-rendering never leaks JS proxies.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from typing import Any
+
+from pyscript import document, window
+from pyscript.ffi import create_proxy
+
+Handler = Callable[[Any], None]
+Child = Any  # a DOM node, a str (becomes text), None (skipped) or an iterable of these
+
+_handlers: dict[str, Handler] = {}
+_counter = [0]
+EVENTS = ("click", "change", "input", "submit", "keydown")
+
+
+def h(tag: str, *children: Child, **attrs: Any) -> Any:
+    """Create an element. ``class_`` → ``class``, ``data_x`` → ``data-x``, ``on_click=f`` binds f."""
+    node = document.createElement(tag)
+    for key, value in attrs.items():
+        if value is None or value is False:
+            continue
+        if key.startswith("on_"):
+            _counter[0] += 1
+            hid = f"h{_counter[0]}"
+            _handlers[hid] = value
+            node.setAttribute(f"data-on-{key[3:]}", hid)
+            continue
+        name = key.rstrip("_").replace("_", "-")
+        if name in ("value", "checked", "selected", "disabled") and not isinstance(value, str):
+            setattr(node, name, value)
+        else:
+            node.setAttribute(name, "" if value is True else str(value))
+    append(node, children)
+    return node
+
+
+def append(node: Any, children: Iterable[Child]) -> None:
+    for child in children:
+        if child is None:
+            continue
+        if isinstance(child, str):
+            node.appendChild(document.createTextNode(child))
+        elif isinstance(child, (list, tuple)):
+            append(node, child)
+        else:
+            node.appendChild(child)
+
+
+def replace(node: Any, *children: Child) -> None:
+    node.replaceChildren()
+    append(node, children)
+
+
+def reset_handlers() -> None:
+    """Forget the handlers of the previous screen (call before building a new one)."""
+    _handlers.clear()
+
+
+def by_id(element_id: str) -> Any:
+    return document.getElementById(element_id)
+
+
+def set_svg(host: Any, svg: str) -> None:
+    """Show SVG markup made by our renderers (all text in it escaped by ``pygame_rules.svg``)."""
+    host.innerHTML = svg
+
+
+def install(root: Any) -> None:
+    """Install the delegated listeners on ``root`` (once)."""
+    for event in EVENTS:
+        root.addEventListener(event, create_proxy(_dispatcher(event)))
+
+
+def _dispatcher(event_name: str) -> Callable[[Any], None]:
+    attr = f"data-on-{event_name}"
+
+    def dispatch(event: Any) -> None:
+        target = event.target.closest(f"[{attr}]") if event.target.closest else None
+        if target is None:
+            return
+        handler = _handlers.get(target.getAttribute(attr))
+        if handler is None:
+            return
+        if event_name == "submit":
+            event.preventDefault()
+        try:
+            handler(event)
+        except Exception as exc:  # show, don't swallow: the page must keep working
+            window.console.error(f"{type(exc).__name__}: {exc}")
+            toast(f"Something went wrong: {exc}", error=True)
+
+    return dispatch
+
+
+def toast(message: str, error: bool = False) -> None:
+    """A short message at the bottom of the screen (role=status for screen readers)."""
+    box = by_id("toast")
+    if box is None:
+        box = h("div", id="toast", role="status", aria_live="polite")
+        document.body.appendChild(box)
+    box.className = "toast error" if error else "toast"
+    box.textContent = message
+    if not _hide_toast:
+        _hide_toast.append(create_proxy(lambda: setattr(by_id("toast"), "className", "toast hidden")))
+    window.clearTimeout(_toast_timer[0])
+    _toast_timer[0] = window.setTimeout(_hide_toast[0], 6000)
+
+
+_hide_toast: list[Any] = []
+_toast_timer = [0]
