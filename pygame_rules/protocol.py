@@ -148,6 +148,16 @@ class Game(ABC, Generic[S, A]):
             raise IllegalAction(reason)
         return self.play(state, player, action)
 
+    def undo_blocker(self, before: S, after: S, player: int) -> str | None:
+        """Why ``player`` may not take back the move from ``before`` to ``after`` (None: he may).
+
+        A move that drew from a shuffled pile (the generator state changed) can't be
+        taken back; games with other reveals (sealed offers opened) add theirs.
+        """
+        if getattr(before, "rng", None) != getattr(after, "rng", None):
+            return "it drew something hidden (a card or tile), which can't be taken back"
+        return None
+
     def is_action(self, value: object) -> bool:
         classes = get_args(self.action_type) or (self.action_type,)
         return isinstance(value, classes)

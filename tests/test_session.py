@@ -1,0 +1,69 @@
+"""Session record, undo rules and the save format, on the Nim test game."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from pygame_rules import registry
+from pygame_rules.session import SAVE_VERSION, SaveError, Seat, Session
+from test_protocol import NIM, Take
+
+
+@pytest.fixture(autouse=True)
+def nim_registered(monkeypatch):
+    monkeypatch.setitem(registry.GAMES, "nim", NIM)
+
+
+def new_session(kinds=("human", "human")):
+    return Session.new("nim", [Seat(f"P{i}", "red", k) for i, k in enumerate(kinds)], seed=4)
+
+
+def test_play_records_log_text_and_states():
+    s = new_session()
+    s.play(0, Take(2))
+    s.play(1, Take(1))
+    assert [m.text for m in s.moves] == ["take 2", "take 1"]
+    assert len(s.states) == 3 and s.state.heap == s.states[0].heap - 3
+
+
+def test_undo_takes_back_human_moves_only():
+    s = new_session(("human", "easy"))
+    assert s.undo_blocker() == "there is no move to take back"
+    s.play(0, Take(1))
+    assert s.undo_blocker() is None
+    s.undo()
+    assert s.moves == [] and len(s.states) == 1
+    s.play(0, Take(1))
+    s.play(1, Take(1))
+    assert "computer" in s.undo_blocker()
+
+
+def test_save_roundtrip_replays_the_game():
+    s = new_session()
+    for _ in range(3):
+        s.play(s.game.to_move(s.state)[0], Take(1))
+    loaded = Session.from_text(s.to_text())
+    assert loaded.state == s.state and [m.text for m in loaded.moves] == [m.text for m in s.moves]
+    assert loaded.id == s.id and loaded.seats == s.seats
+
+
+@pytest.mark.parametrize("mutate, message", [
+    (lambda d: "not json{", "not valid JSON"),
+    (lambda d: json.dumps({"hello": 1}), "not a pygame_rules saved game"),
+    (lambda d: json.dumps({**d, "version": SAVE_VERSION + 1}), "newer version of the app"),
+    (lambda d: json.dumps({**d, "game": "chess"}), "game this app does not have"),
+    (lambda d: json.dumps({**d, "rules": 99}), "newer rules"),
+    (lambda d: json.dumps({**d, "seats": []}), "seats"),
+    (lambda d: json.dumps({**d, "moves": [{"player": 0, "action": {"kind": "Take", "count": 9}}]}),
+     "move 1 of the save is invalid"),
+    (lambda d: json.dumps({**d, "moves": d["moves"][:-1]}), "inconsistent"),
+    (lambda d: json.dumps(d)[: len(json.dumps(d)) // 2], "truncated"),
+])
+def test_bad_saves_get_clear_messages(mutate, message):
+    s = new_session()
+    s.play(0, Take(1))
+    s.play(1, Take(2))
+    with pytest.raises(SaveError, match=message):
+        Session.from_text(mutate(s.to_json()))
