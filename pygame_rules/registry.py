@@ -9,6 +9,7 @@ from .protocol import Game
 
 #: Game packages in this distribution; each exposes ``GAME``.
 _PACKAGES: tuple[str, ...] = (
+    "babel",
 )
 
 GAMES: dict[str, Game[Any, Any]] = {}

@@ -1,0 +1,22 @@
+"""Der Turmbau zu Babel (Reiner Knizia, Hans im Glück 2005): the rules engine.
+
+>>> from pygame_rules.babel import GAME, Build, Offer, Accept
+>>> s = GAME.new_game(3, seed=2, options={"two_colour_tiles": True})
+>>> s = GAME.apply(s, 0, Build(0, 0))                 # red asks for a tile
+>>> GAME.to_move(s)                                   # both others offer at once
+(1, 2)
+>>> s = GAME.apply(s, 1, Offer((0, 0, 0, 0)))
+>>> s = GAME.apply(s, 2, Offer((0, 0, 0, 0), exchange=True))
+>>> s.revealed, GAME.to_move(s)
+(True, (0,))
+"""
+
+from .actions import (Accept, BabelAction, Build, CardExchange, Decline, DoubleTurn, DrawThree,
+                      Offer, Pass, ThirdBonus)
+from .data import ActionCard, Card
+from .rules import GAME, Babel
+from .state import BabelState, Options, Phase, Player, StoredOffer, Target, Wonder
+
+__all__ = ["GAME", "Accept", "ActionCard", "Babel", "BabelAction", "BabelState", "Build", "Card",
+           "CardExchange", "Decline", "DoubleTurn", "DrawThree", "Offer", "Options", "Pass",
+           "Phase", "Player", "StoredOffer", "Target", "ThirdBonus", "Wonder"]

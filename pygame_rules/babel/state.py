@@ -1,0 +1,146 @@
+"""The frozen state of a game of Der Turmbau zu Babel.
+
+Hands are counts per kind (their order means nothing); the supply is an ordered
+tuple of cards (the last one is on top). A view for a player replaces what he may
+not see by placeholders: other hands become ``hidden`` counts, supply cards and
+others' action cards become ``HIDDEN`` cards, sealed offers become empty offers.
+"""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass, replace
+
+from .actions import Decision
+from .data import NO_CARDS, ActionCard, Card, Counts, Tile
+
+
+class Phase(enum.Enum):
+    """The step of the turn, which decides who is to move."""
+
+    CHOOSE = "choose"      # the active player passes, builds or plays a double turn
+    OFFER = "offer"        # every other player makes a sealed offer (simultaneous)
+    DECIDE = "decide"      # the active player accepts offers and builds, or declines
+    BONUS = "bonus"        # rejected offerers holding a third-bonus card decide (simultaneous)
+    OVER = "over"
+
+
+@dataclass(frozen=True)
+class Options:
+    action_cards: bool = True
+    two_colour_tiles: bool = False
+
+
+@dataclass(frozen=True)
+class Player:
+    """One seat: hand (known part + ``hidden`` count in views), exchange card in hand,
+    action cards, won tiles (sorted) and the victory points scored so far."""
+
+    hand: Counts
+    exchange: bool = True
+    hidden: int = 0
+    actions: tuple[ActionCard, ...] = ()
+    tiles: tuple[Tile, ...] = ()
+    wonder_vp: int = 0
+    offer_vp: int = 0
+
+    @property
+    def hand_size(self) -> int:
+        return sum(self.hand) + self.hidden
+
+
+@dataclass(frozen=True)
+class Wonder:
+    """A wonder: its three tile spaces (None once the tile is handed out), the element
+    value each player has on it, and the scoring-table row it scored on once complete."""
+
+    slots: tuple[Tile | None, ...]
+    elements: tuple[int, ...]
+    scored_row: int | None = None
+
+    @property
+    def complete(self) -> bool:
+        return all(tile is None for tile in self.slots)
+
+
+@dataclass(frozen=True)
+class StoredOffer:
+    """An offer lying in front of a player: the cards still in it and his exchange card.
+    ``returned`` records the wrong-kind cards that went back to his hand at the reveal."""
+
+    cards: Counts
+    exchange: bool = False
+    returned: Counts = NO_CARDS
+
+
+@dataclass(frozen=True)
+class Target:
+    """The tile being built this turn."""
+
+    wonder: int
+    slot: int
+
+
+@dataclass(frozen=True)
+class BabelState:
+    options: Options
+    players: tuple[Player, ...]
+    wonders: tuple[Wonder, ...]
+    deck: tuple[Card, ...]
+    discard: Counts
+    action_deck: tuple[ActionCard, ...]
+    action_discard: tuple[ActionCard, ...]
+    rng: str
+    active: int = 0
+    phase: Phase = Phase.CHOOSE
+    #: Wonders completed so far = the scoring-table row of the next one.
+    marker: int = 0
+    target: Target | None = None
+    offers: tuple[StoredOffer | None, ...] = ()
+    revealed: bool = False
+    decision: Decision | None = None
+    bonus_waiting: tuple[int, ...] = ()
+    bonus_used: tuple[int, ...] = ()
+    double_turn: bool = False
+    second_action: bool = False
+
+    @property
+    def num_players(self) -> int:
+        return len(self.players)
+
+    @property
+    def tile(self) -> Tile | None:
+        """The tile being built, if any."""
+        if self.target is None:
+            return None
+        return self.wonders[self.target.wonder].slots[self.target.slot]
+
+    def with_player(self, p: int, player: Player) -> BabelState:
+        return replace(self, players=self.players[:p] + (player,) + self.players[p + 1:])
+
+    def with_wonder(self, w: int, wonder: Wonder) -> BabelState:
+        return replace(self, wonders=self.wonders[:w] + (wonder,) + self.wonders[w + 1:])
+
+
+def sort_actions(cards: tuple[ActionCard, ...]) -> tuple[ActionCard, ...]:
+    """Action cards in their canonical (enum) order."""
+    order = list(ActionCard)
+    return tuple(sorted(cards, key=order.index))
+
+
+def add(a: Counts, b: Counts) -> Counts:
+    return (a[0] + b[0], a[1] + b[1], a[2] + b[2], a[3] + b[3])
+
+
+def sub(a: Counts, b: Counts) -> Counts:
+    return (a[0] - b[0], a[1] - b[1], a[2] - b[2], a[3] - b[3])
+
+
+def fits(a: Counts, b: Counts) -> bool:
+    """Every count of ``a`` is at most that of ``b``."""
+    return a[0] <= b[0] and a[1] <= b[1] and a[2] <= b[2] and a[3] <= b[3]
+
+
+def matching(cards: Counts, tile: Tile) -> Counts:
+    """The cards that fit the tile's kinds (the rest are wrong kinds, returned at the reveal)."""
+    return tuple(n if tile[k] else 0 for k, n in enumerate(cards))  # type: ignore[return-value]
