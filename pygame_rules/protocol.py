@@ -78,8 +78,11 @@ class Game(ABC, Generic[S, A]):
     state_type: ClassVar[type]
     #: An action dataclass, or a ``Union`` of several (each decorated with :func:`codec.tagged`).
     action_type: ClassVar[Any]
-    #: Player colours in seat order, as CSS colour names used by the SVG.
-    colours: ClassVar[tuple[str, ...]] = ()
+    #: The player colours a seat may take, as (name, CSS colour); seat order by default.
+    colours: ClassVar[tuple[tuple[str, str], ...]] = ()
+    #: True if some players may not see everything (hands, sealed offers): the
+    #: hotseat UI then hides the screen between players.
+    hidden_information: ClassVar[bool] = False
 
     # ----------------------------------------------------------------- setup
     @property

@@ -1,15 +1,26 @@
-"""The application shell: screens and navigation."""
+"""The application shell: home (games, saved games, import), new-game setup, navigation."""
 
 from __future__ import annotations
 
+import time
 from typing import Any
 
 from pyscript import document, window
 
 import pygame_rules
+from pygame_rules.protocol import Game, Option
+from pygame_rules.rng import random_seed
+from pygame_rules.session import SaveError, Seat, Session
 
-from . import dom
+from . import dom, storage
 from .dom import h
+from .play import GameScreen
+
+BLURBS = {
+    "babel": "Offer cards in secret, build the Seven Wonders together, win the majorities.",
+    "saba": "Take goods from the harbour, build the queen's palace, hold the balconies.",
+    "tuerme": "Move stones like rooks, stack towers, claim the building plots.",
+}
 
 
 class App:
@@ -17,29 +28,197 @@ class App:
 
     def __init__(self) -> None:
         self.root = dom.by_id("app")
+        self.screen: GameScreen | None = None
 
     def start(self) -> None:
         dom.install(self.root)
-        self.show_home()
+        resumed = self.resume(storage.current_id()) if storage.current_id() else False
+        if not resumed:
+            self.show_home()
         document.body.dataset.ready = "1"
         window.pygameRulesReadyAt = window.performance.now()
 
     def show(self, *children: Any) -> None:
         dom.reset_handlers()
+        self.screen = None
         dom.replace(self.root, *children)
+        window.scrollTo(0, 0)
 
-    def show_home(self) -> None:
+    # ------------------------------------------------------------------ home
+    def show_home(self, message: str = "") -> None:
+        storage.close_current()
         games = sorted(pygame_rules.GAMES.values(), key=lambda g: g.title)
         cards = [
-            h("li", h("article", h("h2", game.title),
-                      h("p", f"{game.min_players}–{game.max_players} players"),
+            h("li", h("article",
+                      h("h2", game.title),
+                      h("p", BLURBS.get(game.name, ""), " ",
+                        f"{game.min_players}–{game.max_players} players."),
+                      h("button", "New game", on_click=lambda e, g=game: self.show_setup(g),
+                        aria_label=f"New game of {game.title}"),
                       class_="game-card", data_game=game.name))
             for game in games
         ]
-        self.show(h("section",
-                    h("h1", "Choose a game"),
-                    h("ul", cards, class_="game-list") if cards else h("p", "No games are installed."),
-                    id="home", class_="panel"))
+        self.show(
+            h("div",
+              h("p", message, class_="error", role="alert") if message else None,
+              h("section", h("h1", "Choose a game"),
+                h("ul", cards, class_="game-list") if cards else h("p", "No games are installed."),
+                id="home", class_="panel"),
+              self._saved_games(),
+              class_="stack"))
+
+    def _saved_games(self) -> Any:
+        rows = []
+        for entry in storage.entries():
+            when = time.strftime("%Y-%m-%d %H:%M", time.localtime(entry.updated / 1000)) if entry.updated else ""
+            if entry.problem:
+                info = h("span", f"{entry.title}: {entry.problem}", class_="error")
+                open_button = None
+            else:
+                state = "finished" if entry.finished else f"{entry.moves} moves"
+                info = h("span", h("strong", entry.title), f" · {entry.players} · {state} · {when}")
+                open_button = h("button", "Resume" if not entry.finished else "View",
+                                on_click=lambda e, i=entry.id: self.resume(i),
+                                aria_label=f"Resume {entry.title} with {entry.players}")
+            rows.append(h("li", info, " ", open_button,
+                          h("button", "Delete", class_="danger",
+                            on_click=lambda e, i=entry.id: self.delete_save(i),
+                            aria_label=f"Delete {entry.title} {entry.players}"),
+                          class_="row saved-game", data_save=entry.id))
+        return h("section",
+                 h("h2", "Saved games"),
+                 h("ul", rows, class_="stack saved-list") if rows else h("p", "No saved games yet.", class_="muted"),
+                 h("label", "Import a game file (.json): ",
+                   h("input", type="file", accept=".json,application/json", id="import-file",
+                     on_change=self.import_file)),
+                 id="saved", class_="panel")
+
+    def delete_save(self, save_id: str) -> None:
+        if window.confirm("Delete this saved game? This cannot be undone."):
+            storage.delete(save_id)
+            self.show_home()
+
+    async def import_file(self, event: Any) -> None:
+        files = event.target.files
+        if not files or files.length == 0:
+            return
+        file = files.item(0)
+        if file.size > 5_000_000:
+            dom.toast("That file is too large to be a saved game.", error=True)
+            return
+        text = await file.text()
+        try:
+            session = Session.from_text(text)
+        except SaveError as exc:
+            dom.toast(f"Could not import {file.name}: {exc}", error=True)
+            event.target.value = ""
+            return
+        if storage.exists(session.id):  # never overwrite a stored game: import as a copy
+            session.id = f"{session.id}-copy-{int(time.time() * 1000)}"
+        self.open_session(session)
+        dom.toast(f"Imported {session.game.title}.")
+
+    def resume(self, save_id: str) -> bool:
+        text = storage.load_text(save_id)
+        if text is None:
+            return False
+        try:
+            session = Session.from_text(text)
+        except SaveError as exc:
+            self.show_home(f"The saved game could not be opened: {exc} It was kept unchanged.")
+            return True
+        self.open_session(session)
+        return True
+
+    def open_session(self, session: Session) -> None:
+        self.show()
+        self.screen = GameScreen(self, session)
+        self.screen.render()
+        problem = storage.save(session)
+        if problem:
+            dom.toast(problem, error=True)
+
+    # ----------------------------------------------------------------- setup
+    def show_setup(self, game: Game[Any, Any], players: int | None = None,
+                   seats: list[Seat] | None = None) -> None:
+        count = players or max(game.min_players, min(3, game.max_players))
+        fills = dict(game.colours)
+        colours = list(fills)
+        seats = (seats or [])[:count]
+        while len(seats) < count:
+            used = {s.colour for s in seats}
+            free = [c for c in colours if c not in used] or colours
+            seats.append(Seat(f"Player {len(seats) + 1}", free[0]))
+
+        def seat_row(i: int, seat: Seat) -> Any:
+            return h("div",
+                     h("span", "", class_="swatch", style=f"background:{fills[seat.colour]}"),
+                     h("label", f"Seat {i + 1} name ",
+                       h("input", value=seat.name, maxlength="24", name=f"name{i}", required=True)),
+                     h("label", "colour ",
+                       h("select", [h("option", c, value=c, selected=(c == seat.colour))
+                                    for c in colours], name=f"colour{i}")),
+                     class_="seat")
+
+        def change_count(event: Any) -> None:
+            self.show_setup(game, int(event.target.value), self._read_seats(count))
+
+        self.show(h("form",
+                    h("h1", f"New game: {game.title}"),
+                    h("fieldset", h("legend", "Players"),
+                      h("label", "Number of players ",
+                        h("select", [h("option", str(n), value=str(n), selected=(n == count))
+                                     for n in range(game.min_players, game.max_players + 1)],
+                          id="player-count", on_change=change_count)),
+                      [seat_row(i, s) for i, s in enumerate(seats)]),
+                    h("fieldset", h("legend", "Options"),
+                      [_option_input(o) for o in game.options] or h("p", "This game has no options.")),
+                    h("fieldset", h("legend", "Seed"),
+                      h("label", "Seed (the same seed gives the same setup) ",
+                        h("input", type="number", min="0", value=str(random_seed()), name="seed", id="seed"))),
+                    h("div",
+                      h("button", "Start game", type="submit", id="start-game"),
+                      h("button", "Back", type="button", class_="secondary", on_click=lambda e: self.show_home()),
+                      class_="row"),
+                    class_="panel setup", id="setup", on_submit=lambda e: self.start_game(game)))
+
+    def _read_seats(self, count: int) -> list[Seat]:
+        form = dom.by_id("setup")
+        return [Seat(form.elements.namedItem(f"name{i}").value.strip() or f"Player {i + 1}",
+                     form.elements.namedItem(f"colour{i}").value) for i in range(count)]
+
+    def start_game(self, game: Game[Any, Any]) -> None:
+        form = dom.by_id("setup")
+        count = int(dom.by_id("player-count").value)
+        seats = self._read_seats(count)
+        if len({s.colour for s in seats}) < len(seats):
+            dom.toast("Each player needs a different colour.", error=True)
+            return
+        options: dict[str, Any] = {}
+        for option in game.options:
+            field = form.elements.namedItem(f"opt-{option.name}")
+            if isinstance(option.default, bool):
+                options[option.name] = bool(field.checked)
+            elif isinstance(option.default, int):
+                options[option.name] = int(field.value)
+            else:
+                options[option.name] = str(field.value)
+        seed_text = str(dom.by_id("seed").value).strip()
+        if not seed_text.isdigit():
+            dom.toast("The seed must be a whole number (0 or more).", error=True)
+            return
+        self.open_session(Session.new(game.name, seats, int(seed_text), options))
+
+
+def _option_input(option: Option) -> Any:
+    name = f"opt-{option.name}"
+    if isinstance(option.default, bool):
+        return h("label", h("input", type="checkbox", name=name, checked=option.default), option.label)
+    if option.choices:
+        return h("label", option.label, " ",
+                 h("select", [h("option", str(c), value=str(c), selected=(c == option.default))
+                              for c in option.choices], name=name))
+    return h("label", option.label, " ", h("input", type="number", name=name, value=str(option.default)))
 
 
 def start() -> None:

@@ -8,6 +8,7 @@ app root dispatches to it, so re-rendering never leaks JS proxies.
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Callable, Iterable
 from typing import Any
 
@@ -29,10 +30,7 @@ def h(tag: str, *children: Child, **attrs: Any) -> Any:
         if value is None or value is False:
             continue
         if key.startswith("on_"):
-            _counter[0] += 1
-            hid = f"h{_counter[0]}"
-            _handlers[hid] = value
-            node.setAttribute(f"data-on-{key[3:]}", hid)
+            bind(node, key[3:], value)
             continue
         name = key.rstrip("_").replace("_", "-")
         if name in ("value", "checked", "selected", "disabled") and not isinstance(value, str):
@@ -41,6 +39,20 @@ def h(tag: str, *children: Child, **attrs: Any) -> Any:
             node.setAttribute(name, "" if value is True else str(value))
     append(node, children)
     return node
+
+
+def bind(node: Any, event: str, handler: Handler) -> None:
+    """Route ``event`` on ``node`` (or inside it) to ``handler`` until the next screen."""
+    _counter[0] += 1
+    hid = f"h{_counter[0]}"
+    _handlers[hid] = handler
+    node.setAttribute(f"data-on-{event}", hid)
+
+
+def data_attributes(node: Any) -> dict[str, str]:
+    """The ``data-*`` attributes of an element, by their names without ``data-``."""
+    return {name[5:]: node.getAttribute(name) for name in node.getAttributeNames()
+            if name.startswith("data-") and not name.startswith("data-on-")}
 
 
 def append(node: Any, children: Iterable[Child]) -> None:
@@ -93,12 +105,22 @@ def _dispatcher(event_name: str) -> Callable[[Any], None]:
         if event_name == "submit":
             event.preventDefault()
         try:
-            handler(event)
+            result = handler(event)
+            if asyncio.iscoroutine(result):
+                asyncio.ensure_future(_guarded(result))
         except Exception as exc:  # show, don't swallow: the page must keep working
             window.console.error(f"{type(exc).__name__}: {exc}")
             toast(f"Something went wrong: {exc}", error=True)
 
     return dispatch
+
+
+async def _guarded(coroutine: Any) -> None:
+    try:
+        await coroutine
+    except Exception as exc:
+        window.console.error(f"{type(exc).__name__}: {exc}")
+        toast(f"Something went wrong: {exc}", error=True)
 
 
 def toast(message: str, error: bool = False) -> None:

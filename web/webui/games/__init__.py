@@ -1,0 +1,19 @@
+"""Per-game interaction code: the only part of the front end that differs between games."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pygame_rules.protocol import Game
+
+from .base import Button, Interaction
+
+_BY_GAME: dict[str, type[Interaction]] = {}
+
+
+def interaction_for(game: Game[Any, Any]) -> Interaction:
+    """The game's own interaction, or the list-of-moves fallback."""
+    return _BY_GAME.get(game.name, Interaction)(game)
+
+
+__all__ = ["Button", "Interaction", "interaction_for"]
