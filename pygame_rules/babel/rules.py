@@ -110,6 +110,15 @@ class Babel(Game[BabelState, BabelAction]):
                        deck=(Card.HIDDEN,) * len(state.deck),
                        action_deck=(ActionCard.HIDDEN,) * len(state.action_deck), rng=MASKED_RNG)
 
+    def undo_blocker(self, before: BabelState, after: BabelState, player: int) -> str | None:
+        """Drawing from a face-down pile or opening the sealed offers can't be taken back."""
+        if len(after.deck) < len(before.deck) or before.discard != after.discard \
+                or len(after.action_deck) < len(before.action_deck):
+            return "it drew or discarded cards, which can't be taken back"
+        if after.revealed and not before.revealed:
+            return "it revealed the sealed offers, which can't be taken back"
+        return super().undo_blocker(before, after, player)
+
     # ------------------------------------------------------------ consistency
     def check_state(self, state: BabelState) -> None:
         """Raise InvalidState unless cards, tiles and action cards are all conserved and the
