@@ -10,6 +10,7 @@ from .protocol import Game
 #: Game packages in this distribution; each exposes ``GAME``.
 _PACKAGES: tuple[str, ...] = (
     "babel",
+    "saba",
 )
 
 GAMES: dict[str, Game[Any, Any]] = {}

@@ -1,0 +1,31 @@
+"""Saba – Palast der Königin (Christian Fiore & Knut Happel, Goldsieber 2007).
+
+Players take resources from the harbour, build the queen's palace part by part,
+put figures on its balconies and in the treasury, and use city districts. The
+pro rules add person cards, a hand limit of 4, the serail leader's figure and
+resources lying on garden fields.
+
+>>> from pygame_rules.saba import GAME, TakeHarbour, Done
+>>> state = GAME.new_game(2, seed=3, options={"pro": True})
+>>> state = GAME.apply(state, 0, TakeHarbour(1))
+>>> GAME.action_text(state, Done())
+'end building'
+>>> GAME.from_position_text(GAME.position_text(state)) == state
+True
+"""
+
+from .actions import (Build, Discard, Done, Exchange, MoveVizier, PlaceFigure, PlayCard,
+                      PlayCaravan, PlayGuard, PlayHarbourmaster, PlayMerchant, PlayOverseer,
+                      PlayRobber, RemoveCard, SabaAction, SerailChoice, Stash, TakeHarbour,
+                      UseDistrict)
+from .data import Card, District, Res, Shape
+from .rules import Saba
+from .state import Phase, PlayerState, SabaState
+
+GAME = Saba()
+
+__all__ = ["GAME", "Saba", "SabaState", "PlayerState", "Phase", "SabaAction", "Card", "District",
+           "Res", "Shape", "Build", "Discard", "Done", "Exchange", "MoveVizier", "PlaceFigure",
+           "PlayCard", "PlayCaravan", "PlayGuard", "PlayHarbourmaster", "PlayMerchant",
+           "PlayOverseer", "PlayRobber", "RemoveCard", "SerailChoice", "Stash", "TakeHarbour",
+           "UseDistrict"]

@@ -1,0 +1,233 @@
+"""Component data of Saba – Palast der Königin (Goldsieber 2007).
+
+Everything the rulebook fixes is plain data here; values the rulebook lost with
+its pictures are reconstructions, marked **[REC]** with the reading they follow
+(see ``rules-data.md`` section B), so they can be corrected in one place.
+
+>>> part_cost(card_id(Shape.FOUNTAIN, 1))
+(1, 1, 1, 0)
+>>> card_code(card_id(Shape.COLUMN, 8)), card_code(TREASURY_2), card_code(END_CARD)
+('C8', 'T2', 'X')
+"""
+
+from __future__ import annotations
+
+from enum import Enum, IntEnum
+
+
+class Res(str, Enum):
+    """The four resources, in the order used by every resource vector (a, s, e, g)."""
+
+    ALABASTER = "a"
+    SANDSTONE = "s"
+    EBONY = "e"
+    GOLD = "g"
+
+    @property
+    def index(self) -> int:
+        return RES_INDEX[self]
+
+    @property
+    def label(self) -> str:
+        return self.name.lower()
+
+
+RESOURCES: tuple[Res, ...] = tuple(Res)
+RES_INDEX: dict[Res, int] = {r: i for i, r in enumerate(Res)}
+#: Building materials (everything but gold): what the bazaar swaps and parts cost.
+MATERIALS: tuple[Res, ...] = (Res.ALABASTER, Res.SANDSTONE, Res.EBONY)
+RES_PER_KIND = 15
+RES_TOTAL = RES_PER_KIND * len(RESOURCES)
+#: A resource vector: counts of (alabaster, sandstone, ebony, gold).
+Vec = tuple[int, int, int, int]
+ZERO: Vec = (0, 0, 0, 0)
+
+FIGURES_PER_PLAYER = 8
+MARKERS_PER_PLAYER = 5
+RES_LIMIT = 7
+HAND_LIMIT = 3
+HAND_LIMIT_PRO = 4
+#: Serail fields in use by player count (the seed: 4, 5, "all"; its 3-player example shows all = 6).
+SERAIL_FIELDS = {2: 4, 3: 5, 4: 6}
+
+# ------------------------------------------------------------------ harbour
+#: Capacities of harbour fields H1..H4.
+HARBOUR_CAPACITY: tuple[int, ...] = (2, 2, 3, 4)
+#: [REC] faces of each player's two double-sided harbour cards (the picture is lost):
+#: card X shows H1 / H3, card Y shows H2 / H4.
+HARBOUR_CARDS: tuple[tuple[int, int], ...] = ((1, 3), (2, 4))
+#: [REC] faces visible at the start (one per card, same order as HARBOUR_CARDS).
+START_FACES: tuple[int, int] = (1, 2)
+
+
+def flip(face: int) -> int:
+    """The other face of the harbour card showing ``face``."""
+    for front, back in HARBOUR_CARDS:
+        if face in (front, back):
+            return back if face == front else front
+    raise ValueError(f"no harbour card shows H{face}")
+
+
+# ---------------------------------------------------------------- districts
+class District(IntEnum):
+    """The six city districts, in board order."""
+
+    STONEMASONS = 0
+    CARPENTERS = 1
+    MASONS = 2
+    GOLDSMITHS = 3
+    EXCHANGE = 4
+    BAZAAR = 5
+
+    @property
+    def label(self) -> str:
+        return self.name.lower()
+
+
+#: The resource a district gives (None: a swap district).
+DISTRICT_GAIN: dict[District, Res | None] = {
+    District.STONEMASONS: Res.ALABASTER, District.CARPENTERS: Res.EBONY,
+    District.MASONS: Res.SANDSTONE, District.GOLDSMITHS: Res.GOLD,
+    District.EXCHANGE: None, District.BAZAAR: None,
+}
+VIZIER_START = District.BAZAAR
+#: Gold paid for a player's 1st and 2nd figure in one district.
+DISTRICT_COST = (1, 2)
+MAX_PER_DISTRICT = 2
+
+
+def swaps(district: District) -> tuple[tuple[Res, Res], ...]:
+    """The (give, get) pairs a swap district allows: exchange gold ↔ material, bazaar material → material."""
+    if district == District.EXCHANGE:
+        return tuple((Res.GOLD, m) for m in MATERIALS) + tuple((m, Res.GOLD) for m in MATERIALS)
+    if district == District.BAZAAR:
+        return tuple((a, b) for a in MATERIALS for b in MATERIALS if a != b)
+    return ()
+
+
+# ------------------------------------------------------------ palace cards
+class Shape(IntEnum):
+    """Palace parts by value: a higher part displaces a lower one's balcony figure."""
+
+    ARCH = 1
+    FOUNTAIN = 2
+    COLUMN = 3
+
+    @property
+    def label(self) -> str:
+        return self.name.lower()
+
+
+GARDEN_FIELDS = 8
+#: Palace card ids: 0..23 are parts (shape-major, field-minor), then the specials.
+TREASURY_1, TREASURY_2, END_CARD = 24, 25, 26
+PALACE_CARDS = 27
+#: Placeholder id of a face-down palace card in a player's view.
+HIDDEN_CARD = -1
+#: Gold surcharge of build fields 5.1, 5.2, 5.3.
+SURCHARGE: tuple[int, ...] = (0, 1, 2)
+SHAPE_LETTER = {Shape.ARCH: "A", Shape.FOUNTAIN: "F", Shape.COLUMN: "C"}
+
+
+def _vec(letters: str) -> Vec:
+    return tuple(letters.count(r.value) for r in RESOURCES)  # type: ignore[return-value]
+
+
+# [REC] costs by garden field 1..8. Only "each shape costs one more than the previous"
+# is attested; base 2 (arch 2, fountain 3, column 4), materials mixed about evenly.
+_PART_COSTS: dict[Shape, tuple[str, ...]] = {
+    Shape.ARCH: ("as", "se", "ae", "as", "se", "ae", "aa", "se"),
+    Shape.FOUNTAIN: ("ase", "aas", "sse", "eea", "ase", "ass", "see", "eaa"),
+    Shape.COLUMN: ("aase", "asse", "asee", "aass", "ssee", "aaee", "aase", "asse"),
+}
+# [REC] costs of the treasury cards and the end card (3 / 4 / 5 materials).
+_SPECIAL_COSTS: dict[int, str] = {TREASURY_1: "ase", TREASURY_2: "asse", END_CARD: "aasee"}
+
+COSTS: tuple[Vec, ...] = tuple(
+    _vec(_PART_COSTS[Shape(1 + c // GARDEN_FIELDS)][c % GARDEN_FIELDS]) for c in range(24)
+) + tuple(_vec(_SPECIAL_COSTS[c]) for c in (TREASURY_1, TREASURY_2, END_CARD))
+
+
+def card_id(shape: Shape, field: int) -> int:
+    return (shape - 1) * GARDEN_FIELDS + field - 1
+
+
+def is_part(card: int) -> bool:
+    return 0 <= card < 24
+
+
+def card_shape(card: int) -> Shape:
+    return Shape(1 + card // GARDEN_FIELDS)
+
+
+def card_field(card: int) -> int:
+    """Garden field 1..8 of a part card."""
+    return card % GARDEN_FIELDS + 1
+
+
+def part_cost(card: int) -> Vec:
+    return COSTS[card]
+
+
+def card_code(card: int) -> str:
+    """Short code: A3 (arch on 3), F5, C8, T1, T2, X (end), ? (face down)."""
+    if card == HIDDEN_CARD:
+        return "?"
+    if is_part(card):
+        return f"{SHAPE_LETTER[card_shape(card)]}{card_field(card)}"
+    return {TREASURY_1: "T1", TREASURY_2: "T2", END_CARD: "X"}[card]
+
+
+CODE_TO_CARD: dict[str, int] = {card_code(c): c for c in range(-1, PALACE_CARDS)}
+
+
+def card_label(card: int) -> str:
+    """Readable name: 'fountain on 4', 'treasury 1', 'end'."""
+    if is_part(card):
+        return f"{card_shape(card).label} on {card_field(card)}"
+    return {TREASURY_1: "treasury 1", TREASURY_2: "treasury 2", END_CARD: "end",
+            HIDDEN_CARD: "face-down card"}[card]
+
+
+# ------------------------------------------------------------- action cards
+class Card(str, Enum):
+    """Action cards: four resource cards, the seven pro person cards, and a face-down placeholder."""
+
+    ALABASTER = "A"
+    SANDSTONE = "S"
+    EBONY = "E"
+    GOLD = "G"
+    OVERSEER = "O"       # Bouwopzichter: move an own figure to another free district
+    CRAFTSMAN = "C"      # Handwerker: one resource of a palace part's price is waived
+    HARBOURMASTER = "H"  # Havenmeester: swap two harbour fields' contents
+    GUARD = "W"          # Serailwachter: swap two serail markers
+    CARAVAN = "K"        # Karavanleider: take one resource of choice
+    MERCHANT = "M"       # Koopman: trade 1-2 resources with an opponent
+    ROBBER = "R"         # Woestijnrover: steal one resource
+    HIDDEN = "?"
+
+    @property
+    def label(self) -> str:
+        return "face-down card" if self is Card.HIDDEN else self.name.lower()
+
+    @property
+    def resource(self) -> Res | None:
+        """The resource a resource card gives (None for person cards)."""
+        return CARD_RESOURCE.get(self)
+
+
+CARD_RESOURCE: dict[Card, Res] = {Card.ALABASTER: Res.ALABASTER, Card.SANDSTONE: Res.SANDSTONE,
+                                  Card.EBONY: Res.EBONY, Card.GOLD: Res.GOLD}
+RESOURCE_CARD: dict[Res, Card] = {r: c for c, r in CARD_RESOURCE.items()}
+#: [REC] the 20 basic cards: 5 of each resource (distribution unknown).
+BASIC_CARDS: tuple[Card, ...] = tuple(c for c in CARD_RESOURCE for _ in range(5))
+PERSONS: tuple[Card, ...] = (Card.OVERSEER, Card.CRAFTSMAN, Card.HARBOURMASTER, Card.GUARD,
+                             Card.CARAVAN, Card.MERCHANT, Card.ROBBER)
+#: The 21 pro person cards: 3 of each kind.
+PRO_CARDS: tuple[Card, ...] = tuple(c for c in PERSONS for _ in range(3))
+
+#: Player colours (the seed names blue, red and yellow; the fourth is not known).
+COLOURS: tuple[str, ...] = ("royalblue", "crimson", "gold", "seagreen")
+COLOUR_NAMES: tuple[str, ...] = ("blue", "red", "yellow", "green")
+RES_COLOURS: dict[Res, str] = {Res.ALABASTER: "white", Res.SANDSTONE: "peru",
+                               Res.EBONY: "#3a2a1a", Res.GOLD: "goldenrod"}

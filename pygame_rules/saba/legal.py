@@ -1,0 +1,417 @@
+"""Legality of Saba actions: the one source (:func:`why_illegal`) and the candidate list
+that :meth:`Saba.legal_actions` filters through it."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from typing import Any
+
+from .actions import (Build, Discard, Done, Exchange, MoveVizier, PlaceFigure, PlayCard,
+                      PlayCaravan, PlayGuard, PlayHarbourmaster, PlayMerchant, PlayOverseer,
+                      PlayRobber, RemoveCard, SabaAction, SerailChoice, Stash, TakeHarbour,
+                      UseDistrict)
+from .data import (COSTS, DISTRICT_COST, DISTRICT_GAIN, MAX_PER_DISTRICT,
+                   RESOURCES, SURCHARGE, Card, District, Res, Vec, card_field, card_label,
+                   is_part, swaps)
+from .state import Phase, SabaState
+
+#: Phases in which the current player may also use districts and play action cards.
+FREE_PHASES = frozenset(Phase) - {Phase.SERAIL, Phase.OVER}
+#: Resource multisets of size 1 and 2 in canonical order (for the merchant).
+BUNDLES: tuple[tuple[Res, ...], ...] = tuple((r,) for r in RESOURCES) + tuple(
+    (a, b) for i, a in enumerate(RESOURCES) for b in RESOURCES[i:])
+PERSON_ACTIONS = {PlayOverseer: Card.OVERSEER, PlayHarbourmaster: Card.HARBOURMASTER,
+                  PlayGuard: Card.GUARD, PlayCaravan: Card.CARAVAN,
+                  PlayMerchant: Card.MERCHANT, PlayRobber: Card.ROBBER}
+
+
+def district_name(d: int) -> str:
+    return District(d).label if 0 <= d < len(District) else f"district {d}"
+
+
+def bundle_vec(bundle: tuple[Res, ...]) -> Vec:
+    return tuple(bundle.count(r) for r in RESOURCES)  # type: ignore[return-value]
+
+
+def has(res: Vec, need: Vec) -> bool:
+    return all(h >= n for h, n in zip(res, need))
+
+
+def build_cost(state: SabaState, slot: int, waive: Res | None) -> Vec:
+    """What building the card on ``slot`` costs: card price, the field's gold surcharge,
+    one extra of a resource lying on the garden field (pro), minus a waived unit."""
+    card = state.display[slot]
+    cost = list(COSTS[card])
+    cost[Res.GOLD.index] += SURCHARGE[slot]
+    if is_part(card):
+        lying = state.stash[card_field(card) - 1]
+        if lying is not None:
+            cost[lying.index] += 1
+    if waive is not None:
+        cost[waive.index] -= 1
+    return tuple(cost)  # type: ignore[return-value]
+
+
+def place_cost(state: SabaState, district: int) -> int:
+    return DISTRICT_COST[state.district_count[district]]
+
+
+def _phase(state: SabaState, phase: Phase, what: str) -> str | None:
+    if state.phase != phase:
+        return f"{what} is not possible now (the turn is in its {state.phase.value} step)"
+    return None
+
+
+def _free(state: SabaState, player: int) -> str | None:
+    """District uses and action cards: any moment of the player's own turn."""
+    if state.phase not in FREE_PHASES or player != state.current:
+        return "districts and action cards are used only during one's own turn"
+    return None
+
+
+def _take_harbour(s: SabaState, p: int, a: TakeHarbour) -> str | None:
+    faces = s.players[p].faces
+    if a.field not in faces:
+        return f"H{a.field} is not a visible face of your harbour cards (H{faces[0]}, H{faces[1]})"
+    return _phase(s, Phase.HARBOUR, "taking a harbour field")
+
+
+def _slot(s: SabaState, slot: int) -> str | None:
+    if not 0 <= slot < len(s.display):
+        return f"there is no open palace card on build field 5.{slot + 1}"
+    return None
+
+
+def _remove(s: SabaState, p: int, a: RemoveCard) -> str | None:
+    why = _phase(s, Phase.REMOVE, "removing a palace card") or _slot(s, a.slot)
+    if why is None and not is_part(s.display[a.slot]):
+        return f"the {card_label(s.display[a.slot])} card may not be removed, only palace part cards"
+    return why
+
+
+def _vizier(s: SabaState, p: int, a: MoveVizier) -> str | None:
+    if not 0 <= a.district < len(District):
+        return f"there is no district {a.district}"
+    if a.district == s.vizier:
+        return f"the vizier already stands on the {district_name(a.district)}; move him elsewhere"
+    return _phase(s, Phase.VIZIER, "moving the vizier")
+
+
+def _swap(s: SabaState, p: int, district: int, give: Res | None, get: Res | None) -> str | None:
+    if (give, get) not in swaps(District(district)):
+        return f"the {district_name(district)} does not swap {give} for {get}"
+    assert give is not None and get is not None
+    if not s.players[p].res[give.index]:
+        return f"you have no {give.label} to give"
+    if not s.supply[get.index]:
+        return f"the supply has no {get.label} left"
+    return None
+
+
+def _exchange(s: SabaState, p: int, a: Exchange) -> str | None:
+    return _phase(s, Phase.SWAP, "the vizier's swap") or _swap(s, p, s.vizier, a.give, a.get)
+
+
+def _build(s: SabaState, p: int, a: Build) -> str | None:
+    why = _phase(s, Phase.BUILD, "building") or _slot(s, a.slot)
+    if why:
+        return why
+    card = s.display[a.slot]
+    if is_part(card) and s.built_part:
+        return "you have already built a palace part this turn"
+    if not is_part(card) and s.built_special:
+        return "you have already built a treasury or end card this turn"
+    me = s.players[p]
+    if a.waive is not None:
+        if not is_part(card):
+            return "the craftsman does not help with treasury or end cards"
+        if Card.CRAFTSMAN not in me.hand:
+            return "you hold no craftsman card to waive a resource"
+        if not build_cost(s, a.slot, None)[a.waive.index]:
+            return f"the price contains no {a.waive.label} to waive"
+    cost = build_cost(s, a.slot, a.waive)
+    if not has(me.res, cost):
+        return f"building {card_label(card)} costs {cost_text(cost)}; you have {cost_text(me.res)}"
+    return _figure_source(s, p, card, a.from_district)
+
+
+def _figure_source(s: SabaState, p: int, card: int, source: int | None) -> str | None:
+    """Where the balcony figure of a built part comes from (supply, same balcony, a district)."""
+    needs_district = is_part(card) and not s.players[p].figures and (
+        s.balcony[card_field(card) - 1] != p)
+    if not needs_district:
+        return None if source is None else "take the figure from your supply, not from a district"
+    if source is None:
+        if p not in s.district_owner:
+            return "you have no figure left for the balcony"
+        return "you have no figure in supply: name the district your figure comes from"
+    if not 0 <= source < len(District) or s.district_owner[source] != p:
+        return f"you have no figure in the {district_name(source)}"
+    return None
+
+
+def _stash(s: SabaState, p: int, a: Stash) -> str | None:
+    why = _phase(s, Phase.STASH, "putting a resource on the garden field")
+    if why is None and not s.players[p].res[a.res.index]:
+        return f"you have no {a.res.label}"
+    return why
+
+
+def _place(s: SabaState, p: int, a: PlaceFigure) -> str | None:
+    why = _phase(s, Phase.PLACE, "placing a figure in a district")
+    if why:
+        return why
+    if not 0 <= a.district < len(District):
+        return f"there is no district {a.district}"
+    name = district_name(a.district)
+    owner = s.district_owner[a.district]
+    if owner not in (None, p):
+        return f"the {name} is occupied by player {owner}"
+    if s.district_count[a.district] >= MAX_PER_DISTRICT:
+        return f"you already have {MAX_PER_DISTRICT} figures in the {name}"
+    if not s.players[p].figures:
+        return "you have no figure in supply"
+    cost = place_cost(s, a.district)
+    if s.players[p].res[Res.GOLD.index] < cost:
+        return f"a figure in the {name} costs {cost} gold"
+    return None
+
+
+def _use(s: SabaState, p: int, a: UseDistrict) -> str | None:
+    why = _free(s, p)
+    if why:
+        return why
+    if not 0 <= a.district < len(District):
+        return f"there is no district {a.district}"
+    name = district_name(a.district)
+    if s.vizier == a.district:
+        return f"the vizier blocks the {name}"
+    if s.uses[a.district] <= 0:
+        if s.district_owner[a.district] == p:
+            return f"your figures in the {name} are used up or arrived this turn"
+        return f"you have no figure in the {name}"
+    gain = DISTRICT_GAIN[District(a.district)]
+    if gain is None:
+        return _swap(s, p, a.district, a.give, a.get)
+    if (a.give, a.get) != (None, None):
+        return f"the {name} gives {gain.label}; it swaps nothing"
+    return None if s.supply[gain.index] else f"the supply has no {gain.label} left"
+
+
+def _card(s: SabaState, p: int, card: Card) -> str | None:
+    why = _free(s, p)
+    if why is None and card not in s.players[p].hand:
+        return f"you hold no {card.label} card"
+    return why
+
+
+def _play_card(s: SabaState, p: int, a: PlayCard) -> str | None:
+    if a.card.resource is None:
+        return f"the {a.card.label} card is played with its own action"
+    why = _card(s, p, a.card)
+    if why is None and not s.supply[a.card.resource.index]:
+        return f"the supply has no {a.card.resource.label} left"
+    return why
+
+
+def _district_index(d: int) -> bool:
+    return 0 <= d < len(District)
+
+
+def _overseer(s: SabaState, p: int, a: PlayOverseer) -> str | None:
+    if not (_district_index(a.source) and _district_index(a.target)):
+        return "there are six districts, 0 to 5"
+    if s.district_owner[a.source] != p:
+        return f"you have no figure in the {district_name(a.source)}"
+    if s.district_count[a.target] or a.target == a.source:
+        return f"the {district_name(a.target)} is not a free district"
+    return None
+
+
+def _pair(first: int, second: int, top: int, what: str) -> str | None:
+    if not 1 <= first < second <= top:
+        return f"name two different {what} from 1 to {top}, lower first"
+    return None
+
+
+def _harbourmaster(s: SabaState, p: int, a: PlayHarbourmaster) -> str | None:
+    return _pair(a.first, a.second, 4, "harbour fields")
+
+
+def _guard(s: SabaState, p: int, a: PlayGuard) -> str | None:
+    why = _pair(a.first, a.second, len(s.serail), "serail markers")
+    if why is None and s.serail[a.first - 1] == s.serail[a.second - 1]:
+        return "both markers belong to the same player"
+    return why
+
+
+def _caravan(s: SabaState, p: int, a: PlayCaravan) -> str | None:
+    return None if s.supply[a.res.index] else f"the supply has no {a.res.label} left"
+
+
+def _opponent(s: SabaState, p: int, opponent: int) -> str | None:
+    if opponent == p or not 0 <= opponent < s.num_players:
+        return f"player {opponent} is not an opponent"
+    return None
+
+
+def _merchant(s: SabaState, p: int, a: PlayMerchant) -> str | None:
+    why = _opponent(s, p, a.opponent)
+    if why:
+        return why
+    if a.take not in BUNDLES or a.give not in BUNDLES or len(a.take) != len(a.give):
+        return "take 1 or 2 resources and give as many (listed in a, s, e, g order)"
+    if set(a.take) & set(a.give):
+        return "giving back a kind you take is no trade; leave it out"
+    if not has(s.players[a.opponent].res, bundle_vec(a.take)):
+        return f"player {a.opponent} does not have {' + '.join(r.label for r in a.take)}"
+    if not has(s.players[p].res, bundle_vec(a.give)):
+        return f"you do not have {' + '.join(r.label for r in a.give)}"
+    return None
+
+
+def _robber(s: SabaState, p: int, a: PlayRobber) -> str | None:
+    why = _opponent(s, p, a.opponent)
+    if why is None and not s.players[a.opponent].res[a.res.index]:
+        return f"player {a.opponent} has no {a.res.label}"
+    return why
+
+
+def _person(check: Callable[[SabaState, int, Any], str | None]) -> Callable[..., str | None]:
+    def wrapped(s: SabaState, p: int, a: Any) -> str | None:
+        return _card(s, p, PERSON_ACTIONS[type(a)]) or check(s, p, a)
+    return wrapped
+
+
+def _serail(s: SabaState, p: int, a: SerailChoice) -> str | None:
+    why = _phase(s, Phase.SERAIL, "a serail marker")
+    if why is None and a.place and not s.players[p].markers:
+        return "you have no serail marker left"
+    return why
+
+
+def _discard(s: SabaState, p: int, a: Discard) -> str | None:
+    why = _phase(s, Phase.END, "discarding")
+    if why:
+        return why
+    cards, res = s.over_limits(p)
+    if (a.card is None) == (a.res is None):
+        return "discard either one action card or one resource"
+    if a.card is not None:
+        if not cards:
+            return f"you hold no more than {s.hand_limit} cards; nothing to discard"
+        return None if a.card in s.players[p].hand else f"you hold no {a.card.label} card"
+    assert a.res is not None
+    if not res:
+        return "you have no more than 7 resources; nothing to discard"
+    return None if s.players[p].res[a.res.index] else f"you have no {a.res.label}"
+
+
+def _done(s: SabaState, p: int, a: Done) -> str | None:
+    if s.phase not in (Phase.BUILD, Phase.STASH, Phase.PLACE, Phase.END):
+        return f"the {s.phase.value} step cannot be skipped"
+    if s.phase == Phase.END and any(s.over_limits(p)):
+        return f"discard down to {s.hand_limit} cards and 7 resources first"
+    return None
+
+
+CHECKS: dict[type, Callable[..., str | None]] = {
+    TakeHarbour: _take_harbour, RemoveCard: _remove, MoveVizier: _vizier, Exchange: _exchange,
+    Build: _build, Stash: _stash, PlaceFigure: _place, UseDistrict: _use, PlayCard: _play_card,
+    PlayOverseer: _person(_overseer), PlayHarbourmaster: _person(_harbourmaster),
+    PlayGuard: _person(_guard), PlayCaravan: _person(_caravan), PlayMerchant: _person(_merchant),
+    PlayRobber: _person(_robber), SerailChoice: _serail, Discard: _discard, Done: _done,
+}
+
+
+def why_illegal(state: SabaState, player: int, action: SabaAction) -> str | None:
+    if state.phase == Phase.OVER:
+        return "the game is over"
+    mover = state.decider if state.phase == Phase.SERAIL else state.current
+    if player != mover:
+        return f"it is not player {player}'s turn"
+    if state.phase == Phase.SERAIL and not isinstance(action, SerailChoice):
+        return "first decide whether to put a serail marker on field 1"
+    return CHECKS[type(action)](state, player, action)
+
+
+def cost_text(vec: Vec) -> str:
+    """'2 alabaster + 1 gold'; 'nothing' for an empty vector."""
+    parts = [f"{n} {r.label}" for r, n in zip(RESOURCES, vec) if n]
+    return " + ".join(parts) or "nothing"
+
+
+# ----------------------------------------------------------------- candidates
+def candidates(s: SabaState, p: int) -> Iterator[SabaAction]:
+    """A superset of the legal actions, in a stable order."""
+    if s.phase == Phase.SERAIL:
+        yield from (SerailChoice(True), SerailChoice(False))
+        return
+    yield from _step_candidates(s, p)
+    yield from _free_candidates(s, p)
+
+
+def _step_candidates(s: SabaState, p: int) -> Iterator[SabaAction]:
+    me = s.players[p]
+    if s.phase == Phase.HARBOUR:
+        yield from (TakeHarbour(f) for f in sorted(me.faces))
+    elif s.phase == Phase.REMOVE:
+        yield from (RemoveCard(i) for i in range(len(s.display)))
+    elif s.phase == Phase.VIZIER:
+        yield from (MoveVizier(d) for d in District)
+    elif s.phase == Phase.SWAP:
+        yield from (Exchange(g, t) for g, t in swaps(District(s.vizier)))
+    elif s.phase == Phase.BUILD:
+        yield from _build_candidates(s, p)
+    elif s.phase == Phase.STASH:
+        yield from (Stash(r) for r in RESOURCES)
+    elif s.phase == Phase.PLACE:
+        yield from (PlaceFigure(d) for d in District)
+    elif s.phase == Phase.END:
+        yield from (Discard(card=c) for c in sorted(set(me.hand)))
+        yield from (Discard(res=r) for r in RESOURCES)
+    yield Done()
+
+
+def _build_candidates(s: SabaState, p: int) -> Iterator[Build]:
+    me = s.players[p]
+    waives: list[Res | None] = [None]
+    if Card.CRAFTSMAN in me.hand:
+        waives += RESOURCES
+    sources: list[int | None] = [None]
+    if not me.figures:
+        sources += [d for d in District if s.district_owner[d] == p]
+    for slot, card in enumerate(s.display):
+        for waive in waives if is_part(card) else [None]:
+            for source in sources if is_part(card) else [None]:
+                yield Build(slot, waive, source)
+
+
+def _free_candidates(s: SabaState, p: int) -> Iterator[SabaAction]:
+    me = s.players[p]
+    for d in District:
+        if s.uses[d] > 0:
+            if DISTRICT_GAIN[d] is None:
+                yield from (UseDistrict(d, g, t) for g, t in swaps(d))
+            else:
+                yield UseDistrict(d)
+    hand = set(me.hand)
+    yield from (PlayCard(c) for c in sorted(hand) if c.resource is not None)
+    if Card.OVERSEER in hand:
+        yield from (PlayOverseer(a, b) for a in District if s.district_owner[a] == p
+                    for b in District)
+    if Card.HARBOURMASTER in hand:
+        yield from (PlayHarbourmaster(a, b) for a in range(1, 5) for b in range(a + 1, 5))
+    if Card.GUARD in hand:
+        n = len(s.serail)
+        yield from (PlayGuard(a, b) for a in range(1, n + 1) for b in range(a + 1, n + 1))
+    if Card.CARAVAN in hand:
+        yield from (PlayCaravan(r) for r in RESOURCES)
+    opponents = [o for o in range(s.num_players) if o != p]
+    if Card.ROBBER in hand:
+        yield from (PlayRobber(o, r) for o in opponents for r in RESOURCES)
+    if Card.MERCHANT in hand:
+        yield from (PlayMerchant(o, t, g) for o in opponents for t in BUNDLES
+                    if has(s.players[o].res, bundle_vec(t)) for g in BUNDLES
+                    if len(g) == len(t) and has(me.res, bundle_vec(g)))
+

@@ -1,0 +1,168 @@
+"""The Saba engine: setup, turn order, legality, scoring and hidden information.
+
+>>> from pygame_rules.saba import GAME, TakeHarbour
+>>> state = GAME.new_game(3, seed=1)
+>>> state.phase.value, GAME.to_move(state), state.players[0].faces
+('harbour', (0,), (1, 2))
+>>> [p.total for p in state.players]          # start resources 0, 1, 2
+[0, 1, 2]
+>>> GAME.apply(state, 0, TakeHarbour(1)).phase.value
+'build'
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any, ClassVar
+
+from ..protocol import Game, Option, OptionValue, ScoreLine
+from ..rng import Rng
+from . import check, legal, moves, notation
+from .actions import SabaAction
+from .data import (BASIC_CARDS, COLOURS, END_CARD, FIGURES_PER_PLAYER, GARDEN_FIELDS,
+                   HARBOUR_CAPACITY, HIDDEN_CARD, MARKERS_PER_PLAYER, PRO_CARDS, RES_PER_KIND,
+                   RESOURCES, START_FACES, TREASURY_1, TREASURY_2, VIZIER_START, Card, Shape,
+                   card_id)
+from .logic import DISPLAY_SIZE, figure_counts, top_by_serail
+from .state import Phase, PlayerState, SabaState
+
+#: A placeholder random state for views: the real one would predict reshuffles.
+MASKED_RNG = "0" * 16
+
+
+def palace_deck(rng: Rng) -> tuple[int, ...]:
+    """The palace deck, bottom first: 3 columns shuffled with the end card, the other
+    5 columns, treasury 2, the 8 fountains, treasury 1, the 8 arches on top."""
+    def shuffled(shape: Shape) -> list[int]:
+        return list(rng.shuffled([card_id(shape, f) for f in range(1, GARDEN_FIELDS + 1)]))
+    columns, fountains, arches = shuffled(Shape.COLUMN), shuffled(Shape.FOUNTAIN), shuffled(Shape.ARCH)
+    bottom = rng.shuffled(columns[:3] + [END_CARD])
+    return (*bottom, *columns[3:], TREASURY_2, *fountains, TREASURY_1, *arches)
+
+
+class Saba(Game[SabaState, SabaAction]):
+    """Saba – Palast der Königin (Fiore & Happel, Goldsieber 2007), basic and pro rules."""
+
+    name: ClassVar[str] = "saba"
+    title: ClassVar[str] = "Saba – Palast der Königin"
+    min_players: ClassVar[int] = 2
+    max_players: ClassVar[int] = 4
+    options: ClassVar[tuple[Option, ...]] = (
+        Option("pro", False, "Pro rules (person cards, hand limit 4, serail figure, garden resources)"),
+        Option("serail_on_self", True, "A displaced own figure also earns a serail marker"),
+    )
+    state_type: ClassVar[type] = SabaState
+    action_type: ClassVar[Any] = SabaAction
+    colours: ClassVar[tuple[str, ...]] = COLOURS
+
+    # ----------------------------------------------------------------- setup
+    def setup(self, num_players: int, rng: Rng, options: dict[str, OptionValue]) -> SabaState:
+        supply = [RES_PER_KIND] * 4
+        res = [[0] * 4 for _ in range(num_players)]
+        # The start player deals one random kind to each other player; 3rd and 4th get a second.
+        for p, kind in zip(range(1, num_players), rng.shuffled(RESOURCES)):
+            n = 1 if p == 1 else 2
+            res[p][kind.index] += n
+            supply[kind.index] -= n
+        harbour = rng.shuffled(RESOURCES)
+        for kind, cap in zip(harbour, HARBOUR_CAPACITY):
+            supply[kind.index] -= cap
+        deck = list(palace_deck(rng))
+        display = tuple(deck.pop() for _ in range(DISPLAY_SIZE))
+        pro = bool(options["pro"])
+        actions = rng.shuffled(BASIC_CARDS + (PRO_CARDS if pro else ()))
+        players = tuple(PlayerState(tuple(r), START_FACES, FIGURES_PER_PLAYER,  # type: ignore[arg-type]
+                                    MARKERS_PER_PLAYER, ()) for r in res)
+        return SabaState(
+            pro=pro, serail_on_self=bool(options["serail_on_self"]), current=0,
+            phase=Phase.HARBOUR, players=players, supply=tuple(supply),  # type: ignore[arg-type]
+            harbour_res=harbour, harbour_n=HARBOUR_CAPACITY, palace_deck=tuple(deck),
+            display=display, gone=(), levels=(0,) * GARDEN_FIELDS,
+            balcony=(None,) * GARDEN_FIELDS, stash=(None,) * GARDEN_FIELDS, treasury=(),
+            serail=(), serail_figure=None, district_owner=(None,) * 6, district_count=(0,) * 6,
+            vizier=VIZIER_START, uses=(0,) * 6, built_part=False, built_special=False,
+            decider=None, after=Phase.BUILD, last_field=-1, action_deck=actions, discard=(),
+            rng=rng.state)
+
+    def num_players(self, state: SabaState) -> int:
+        return state.num_players
+
+    # ------------------------------------------------------------- the turn
+    def to_move(self, state: SabaState) -> tuple[int, ...]:
+        if state.phase == Phase.OVER:
+            return ()
+        if state.phase == Phase.SERAIL:
+            assert state.decider is not None
+            return (state.decider,)
+        return (state.current,)
+
+    def legal_actions(self, state: SabaState, player: int) -> list[SabaAction]:
+        if player not in self.to_move(state):
+            return []
+        return [a for a in legal.candidates(state, player)
+                if legal.why_illegal(state, player, a) is None]
+
+    def why_illegal(self, state: SabaState, player: int, action: SabaAction) -> str | None:
+        return legal.why_illegal(state, player, action)
+
+    def play(self, state: SabaState, player: int, action: SabaAction) -> SabaState:
+        return moves.play(state, player, action)
+
+    # -------------------------------------------------------------- the end
+    def is_over(self, state: SabaState) -> bool:
+        return state.phase == Phase.OVER
+
+    def score_breakdown(self, state: SabaState) -> tuple[tuple[ScoreLine, ...], ...]:
+        out = []
+        for p in range(state.num_players):
+            lines = [ScoreLine("balconies", state.balcony.count(p)),
+                     ScoreLine("treasury", state.treasury.count(p))]
+            if state.pro:
+                lines.append(ScoreLine("serail figure", int(state.serail_figure == p)))
+            out.append(tuple(lines))
+        return tuple(out)
+
+    def winners(self, state: SabaState) -> tuple[int, ...]:
+        """Most figures on balconies and in the treasury (pro: and the serail figure);
+        the serail rule breaks ties; players it cannot separate share the win."""
+        if not self.is_over(state):
+            return ()
+        counts = figure_counts(state.num_players, state.balcony, state.treasury,
+                               state.serail_figure)
+        return top_by_serail(counts, state.serail)
+
+    def check_state(self, state: SabaState) -> None:
+        check.check_state(state)
+
+    def undo_blocker(self, before: SabaState, after: SabaState, player: int) -> str | None:
+        """Drawing an action card or revealing a palace card can't be taken back."""
+        if len(before.action_deck) != len(after.action_deck) or before.rng != after.rng:
+            return "an action card was drawn, which can't be taken back"
+        if before.palace_deck != after.palace_deck:
+            return "a new palace card was revealed, which can't be taken back"
+        return None
+
+    # ------------------------------------------------------------ hidden info
+    def view(self, state: SabaState, player: int | None) -> SabaState:
+        """Others' hands become face-down cards, both decks lose their order and the
+        random state is replaced, so nothing hidden can be read or predicted."""
+        players = tuple(p if i == player else replace(p, hand=(Card.HIDDEN,) * len(p.hand))
+                        for i, p in enumerate(state.players))
+        return replace(state, players=players, action_deck=(Card.HIDDEN,) * len(state.action_deck),
+                       palace_deck=(HIDDEN_CARD,) * len(state.palace_deck), rng=MASKED_RNG)
+
+    # -------------------------------------------------------------- notation
+    def action_text(self, state: SabaState, action: SabaAction) -> str:
+        return notation.action_text(state, action)
+
+    def position_text(self, state: SabaState) -> str:
+        return notation.position_text(state)
+
+    def from_position_text(self, text: str) -> SabaState:
+        state = notation.parse_position(text)
+        self.check_state(state)
+        return state
+
+    def render_svg(self, state: SabaState, viewer: int | None = None, **highlights: Any) -> str:
+        from .render import render_svg
+        return render_svg(self.view(state, viewer), viewer, **highlights)
