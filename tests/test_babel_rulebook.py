@@ -10,7 +10,7 @@ from pygame_rules.babel import (GAME, Accept, ActionCard, BabelState, Build, Dec
 from pygame_rules.babel.data import (ACTION_CARD_COUNTS, CARD_OF_KIND, CARDS_PER_KIND, NO_CARDS,
                                      SLOTS_PER_WONDER, WONDERS, tile_set)
 from pygame_rules.babel.scoring import set_bonus, wonder_points
-from pygame_rules.babel.state import Options, Wonder
+from pygame_rules.babel.state import Options, Wonder, sort_actions
 from conformance import check_rejects
 
 RED, YELLOW, GREEN, BLUE = 0, 1, 2, 3
@@ -40,7 +40,7 @@ def make_state(hands: dict[int, tuple[int, int, int, int]], *, n: int = 4,
         wonders.append(Wonder(slots, elements.get(w, (0,) * n)))
     assert not pool, "every tile must be placed or owned"
     players = tuple(Player(hands.get(p, NO_CARDS), tiles=tuple(sorted(owned.get(p, ()))),
-                           actions=actions.get(p, ())) for p in range(n))
+                           actions=sort_actions(actions.get(p, ()))) for p in range(n))
     deck = tuple(card for k, card in enumerate(CARD_OF_KIND)
                  for _ in range(CARDS_PER_KIND - sum(pl.hand[k] for pl in players)))
     action_deck: tuple[ActionCard, ...] = ()
