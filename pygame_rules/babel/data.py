@@ -25,7 +25,7 @@ Tile = Counts
 #: The four kinds of building card, in the order of every count tuple.
 KINDS: tuple[str, ...] = ("camel", "crane", "ship", "stonemason")
 #: One-letter codes of the kinds (position notation).
-KIND_LETTERS = "ckms"
+KIND_LETTERS = "cksm"
 NO_CARDS: Counts = (0, 0, 0, 0)
 
 CARDS_PER_KIND = 25

@@ -20,7 +20,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from .. import svg
-from .data import (COLOURS, FINAL_ROW, KINDS, OTHER_PLACE_POINTS, SCORING_ROWS, SET_BONUS,
+from .data import (COLOURS, FINAL_ROW, KIND_LETTERS, KINDS, OTHER_PLACE_POINTS, SCORING_ROWS, SET_BONUS,
                    WONDERS, ActionCard, Counts, counts_text, tile_kinds)
 from .state import BabelState, Phase
 
@@ -30,13 +30,10 @@ if TYPE_CHECKING:
 KIND_FILL = ("#c9a063", "#9a9a9a", "#8e5ea2", "#ecebe4")  # camel, crane, ship, stonemason
 KIND_SHORT = ("camel", "crane", "ship", "mason")
 PLAYER_FILL = ("#d62728", "#e6c300", "#2ca02c", "#1f63c6", "#8e44ad")
-W, H = 1000, 800
+W, H = 1000, 880
 STYLE = """
-.wonder rect.frame{fill:#f7f1e3;stroke:#8a7a5a}
 .wonder.completed rect.frame{fill:#e6e0d0}
-.tile.taken circle{fill:#ddd;stroke:#bbb}
-.selected{stroke:#000;stroke-width:3}
-.sealed rect{fill:#5a4a3a}
+[data-wonder],[data-card],[data-action-card],[data-offer-player]{cursor:pointer}
 text{font-family:sans-serif}
 """
 
@@ -52,7 +49,7 @@ def render_svg(game: Babel, state: BabelState, viewer: int | None = None, **high
         parts.append(_hand(seen, viewer, highlights))
     title = f"Der Turmbau zu Babel — {_status(game, seen)}"
     return svg.document(W, H, title, _description(game, seen, viewer), parts,
-                        class_="babel", width=W, height=H)
+                        class_="babel")
 
 
 def _status(game: Babel, state: BabelState) -> str:
@@ -129,7 +126,7 @@ def _elements(elements: tuple[int, ...], x: int, y: int) -> list[str]:
 
 def _scoring_table(state: BabelState) -> str:
     x, y = 10, 420
-    items = [svg.el("text", "Wonder scoring (1st / 2nd / others)", x=x, y=y, font_size=13,
+    items = [svg.el("text", "Scoring: 1st / 2nd / other", x=x, y=y, font_size=13,
                     font_weight="bold")]
     over = state.phase is Phase.OVER
     rows = list(SCORING_ROWS) + [FINAL_ROW]
@@ -145,8 +142,10 @@ def _scoring_table(state: BabelState) -> str:
         if here:
             items.append(svg.el("circle", cx=x + 14, cy=ry + 10, r=7, fill="#d8c8a0",
                                 stroke="#000", class_="marker"))
-    bonus = ", ".join(f"{n}: {SET_BONUS[n]}" for n in range(1, 7))
-    items.append(svg.el("text", f"Set bonus per kind — {bonus}", x=x, y=y + 200, font_size=11))
+    bonus = "  ".join(f"{n}:{SET_BONUS[n]}" for n in range(1, 7))
+    items.append(svg.el("text", "Set bonus (tiles of one kind : VP)", x=x, y=y + 200,
+                        font_size=11, font_weight="bold"))
+    items.append(svg.el("text", bonus, x=x, y=y + 216, font_size=11, class_="set-bonus"))
     return svg.group(items, class_="scoring-table")
 
 
@@ -175,7 +174,7 @@ def _player(game: Babel, state: BabelState, p: int, viewer: int | None,
 
 
 def _tiles_text(tiles: tuple[Counts, ...]) -> str:
-    return ", ".join("+".join(f"{t[k]}{KIND_SHORT[k][0]}" for k in tile_kinds(t))
+    return ", ".join("+".join(f"{t[k]}{KIND_LETTERS[k]}" for k in tile_kinds(t))
                      for t in tiles) or "none"
 
 

@@ -1,0 +1,71 @@
+"""Babel SVG: valid XML, clickable data attributes, highlights, nothing hidden shown."""
+
+from __future__ import annotations
+
+import xml.etree.ElementTree as ET
+
+from pygame_rules.babel import GAME, Offer
+from test_babel_rulebook import BABEL, BLUE, GREEN, RED, YELLOW, make_state, ship_example
+
+NS = "{http://www.w3.org/2000/svg}"
+
+
+def parse(svg: str) -> ET.Element:
+    return ET.fromstring(svg)
+
+
+def attrs(root: ET.Element, name: str) -> list[str]:
+    return [e.get(name) for e in root.iter() if e.get(name) is not None]
+
+
+def test_board_has_clickable_wonders_tiles_and_hand():
+    state = ship_example()
+    root = parse(GAME.render_svg(state, viewer=RED))
+    assert root.find(f"{NS}title").text.startswith("Der Turmbau zu Babel")
+    wonders = [e for e in root.iter() if e.get("class", "").startswith("wonder")]
+    assert sorted(int(e.get("data-wonder")) for e in wonders) == list(range(8))
+    tiles = [e for e in root.iter() if e.get("data-tile") is not None]
+    assert len(tiles) == 24
+    assert attrs(root, "data-card") == ["camel", "crane", "ship", "stonemason", "exchange"]
+    assert sorted(attrs(root, "data-offer-player")) == ["1", "2", "3"]
+    assert "2 ship + exchange" in GAME.render_svg(state, viewer=BLUE)
+
+
+def test_sealed_offers_are_face_down_for_others():
+    state = make_state({RED: (0, 0, 5, 0), YELLOW: (0, 0, 2, 0)}, tiles={(BABEL, 0): (0, 0, 5, 0)})
+    state = GAME.apply(GAME.apply(state, RED, GAME.legal_actions(state, RED)[1]), YELLOW,
+                       Offer((0, 0, 2, 0), True))
+    seen = GAME.render_svg(state, viewer=GREEN)
+    root = parse(seen)
+    assert attrs(root, "data-sealed") == ["1"] and "2 ship" not in seen
+    assert "exchange card" in seen                 # only green's own exchange card
+    assert attrs(root, "data-card").count("exchange") == 1
+    spectator = GAME.render_svg(state)
+    assert "data-card" not in spectator and "2 ship" not in spectator
+
+
+def test_render_depends_only_on_the_view():
+    state = ship_example()
+    other = state.__class__(**{**state.__dict__, "rng": "fedcba9876543210",
+                               "deck": tuple(reversed(state.deck))})
+    for viewer in (None, RED, YELLOW):
+        assert GAME.render_svg(state, viewer) == GAME.render_svg(other, viewer)
+
+
+def test_highlights():
+    state = ship_example()
+    svg = GAME.render_svg(state, viewer=RED, wonder=3, tile=(2, 1), cards=(0, 0, 2, 0),
+                          offers=(YELLOW,))
+    root = parse(svg)
+    selected = [e for e in root.iter() if "selected" in e.get("class", "").split()]
+    assert any(e.get("data-offer-player") == "1" for e in selected)
+    assert any(e.get("data-card") == "ship" for e in selected)
+    assert any(e.get("data-tile") == "1" and e.get("data-wonder") == "2" for e in selected)
+
+
+def test_final_position_renders_with_scores():
+    from conformance import random_game
+    end = random_game(GAME, 4, 11, deep_checks=False)
+    svg = GAME.render_svg(end, viewer=0)
+    parse(svg)
+    assert "win" in svg and "(end)" in svg
