@@ -178,3 +178,12 @@ def test_undo_is_blocked_by_draws_and_by_the_reveal():
     three = GAME.apply(two, BLUE, Offer(NO_CARDS))
     assert "revealed" in GAME.undo_blocker(two, three, BLUE)
     assert "drew" in GAME.undo_blocker(state, GAME.apply(state, RED, Pass()), RED)
+
+
+def test_joker_cards_may_split_over_a_two_colour_tile():
+    state = make_state({RED: (2, 1, 0, 0)}, tiles={(0, 0): (3, 2, 0, 0)}, two_colour=True,
+                       actions={RED: (ActionCard.JOKER,)})
+    state = offers_made(GAME.apply(state, RED, Build(0, 0)), NOBODY)
+    assert GAME.legal_actions(state, RED) == [Accept((), (1, 1, 0, 0)), Decline()]
+    after = GAME.apply(state, RED, Accept((), (1, 1, 0, 0)))
+    assert after.wonders[0].elements == (5, 0, 0, 0) and after.players[RED].tiles == ((3, 2, 0, 0),)
