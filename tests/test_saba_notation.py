@@ -1,0 +1,121 @@
+"""Saba move notation and position notation."""
+
+from __future__ import annotations
+
+import pytest
+from conformance import check_invalid
+from test_saba_helpers import (BLUE, RED, A, E, G, S, full_harbour, garden, make, palace, price,
+                               vec, with_faces)
+
+from pygame_rules import IllegalAction, InvalidState
+from pygame_rules.saba import (GAME, Build, Card, Discard, District, Done, Exchange, MoveVizier,
+                               Phase, PlaceFigure, PlayCard, PlayCaravan, PlayGuard,
+                               PlayHarbourmaster, PlayMerchant, PlayOverseer, PlayRobber,
+                               RemoveCard, SerailChoice, Stash, TakeHarbour, UseDistrict)
+
+
+def test_move_texts():
+    s = make(harbour=full_harbour((A, S, G, E)), **palace("A5,F4,C7"), vizier=District.EXCHANGE)
+    build = make(phase=Phase.BUILD, **palace("A5,F4,C7"))
+    assert GAME.action_text(s, TakeHarbour(3)) == "H3 (3 gold)"
+    assert GAME.action_text(s, MoveVizier(District.BAZAAR)) == "vizier→bazaar"
+    assert GAME.action_text(s, Exchange(E, A)) == "swap ebony→alabaster"
+    assert GAME.action_text(s, RemoveCard(1)) == "remove 5.2 fountain on 4"
+    assert GAME.action_text(build, Build(1)) == "build 5.2 fountain on 4 (1 gold)"
+    assert GAME.action_text(build, Build(2, waive=G, from_district=5)) == (
+        "build 5.3 column on 7 (2 gold) craftsman -gold figure from bazaar")
+    assert GAME.action_text(build, Build(0)) == "build 5.1 arch on 5"
+    assert GAME.action_text(build, Done()) == "end building"
+    assert GAME.action_text(s, UseDistrict(0)) == "use stonemasons +alabaster"
+    assert GAME.action_text(s, UseDistrict(5, E, S)) == "use bazaar ebony→sandstone"
+    place = make(phase=Phase.PLACE, built_part=True, last_field=0, **garden({1: BLUE}),
+                 district_owner=(None, None, None, BLUE, None, None), district_count=(0, 0, 0, 1, 0, 0),
+                 **palace("A2,A3,A4", gone="A1"))
+    assert GAME.action_text(place, PlaceFigure(3)) == "figure→goldsmiths (2 gold)"
+    assert GAME.action_text(place, Done()) == "no figure"
+    assert GAME.action_text(s, PlayCard(Card.GOLD)) == "card +gold"
+    assert GAME.action_text(s, PlayCaravan(E)) == "caravan +ebony"
+    assert GAME.action_text(s, PlayRobber(RED, G)) == "robber red gold"
+    assert GAME.action_text(s, PlayMerchant(RED, (G, G), (A, E))) == (
+        "merchant red take gold+gold give alabaster+ebony")
+    assert GAME.action_text(s, PlayOverseer(0, 3)) == "overseer stonemasons→goldsmiths"
+    assert GAME.action_text(s, PlayHarbourmaster(1, 4)) == "harbourmaster H1↔H4"
+    assert GAME.action_text(s, PlayGuard(1, 3)) == "guard 1↔3"
+    assert GAME.action_text(s, SerailChoice(True)) == "serail marker"
+    assert GAME.action_text(s, SerailChoice(False)) == "no serail marker"
+    assert GAME.action_text(s, Discard(card=Card.GOLD)) == "discard card gold"
+    assert GAME.action_text(s, Discard(res=E)) == "discard ebony"
+    stash = make(pro=True, phase=Phase.STASH, built_part=True, last_field=0, **garden({1: BLUE}),
+                 res=[vec(a=1), vec(), vec()], **palace("A2,A3,A4", gone="A1"))
+    assert GAME.action_text(stash, Stash(A)) == "stash alabaster on 1"
+    assert GAME.action_text(stash, Done()) == "no stash"
+
+
+def test_texts_are_unique_and_parse_back():
+    for seed in range(3):
+        s = GAME.new_game(3, seed=seed, options={"pro": True})
+        for _ in range(200):
+            if GAME.is_over(s):
+                break
+            mover = GAME.to_move(s)[0]
+            actions = GAME.legal_actions(s, mover)
+            texts = [GAME.action_text(s, a) for a in actions]
+            assert len(set(texts)) == len(texts), texts
+            for a, t in zip(actions, texts):
+                assert GAME.parse_action(s, t) == (mover, a)
+            s = GAME.apply(s, mover, actions[(seed * 7 + len(s.gone)) % len(actions)])
+    with pytest.raises(IllegalAction, match="not a legal move"):
+        GAME.parse_action(GAME.new_game(2, seed=1), "H4 (4 gold)")
+
+
+def test_position_round_trip_and_example():
+    s = make(pro=True, res=[price("F3"), vec(g=2), vec()], current=RED, phase=Phase.SERAIL,
+             decider=BLUE, after=Phase.STASH, built_part=True, last_field=2,
+             stash=(E,) + (None,) * 7, serail=(RED, BLUE), serail_figure=RED, treasury=(RED,),
+             district_owner=(None, RED, None, None, None, None), district_count=(0, 2, 0, 0, 0, 0),
+             uses=(0, 1, 0, 0, 0, 0), hands=[(Card.GUARD,), (Card.GOLD, Card.CARAVAN), ()],
+             **garden({1: BLUE, 3: RED}), **palace("A5,A6,F4", gone="A1,A3"))
+    text = GAME.position_text(s)
+    assert GAME.from_position_text(text) == s
+    for field in ("opt=pro,self", "turn=1", "phase=serail", "flags=P", "last=3",
+                  "decide=0/stash", "garden=10e,0--,11-,0--", "treasury=1", "serail=10", "sfig=1",
+                  "districts=-,1:2,-,-,-,-", "uses=010000", "hands=W/GK/-", "display=A5,A6,F4"):
+        assert f" {field}" in text, field
+    assert " ".join(text.split()) == text and "\n" not in text
+
+
+def test_bad_positions_are_rejected():
+    text = GAME.position_text(GAME.new_game(2, seed=4))
+    for bad, message in [
+        ("chess", "starts with 'saba'"),
+        (text.replace(" turn=0", ""), "expected the fields"),
+        (text.replace("phase=harbour", "phase=lunch"), "bad phase"),
+        (text.replace("vizier=5", "vizier=9"), "no district"),
+        (text.replace("figs=8/8", "figs=7/8"), "figures"),
+        (text.replace("marks=5/5", "marks=4/5"), "serail markers"),
+        (text.replace("flags=-", "flags=Q"), "bad flags"),
+        (text.replace("opt=self", "opt=cheat"), "unknown options"),
+        (text.replace("rng=", "rng=x"), "random state"),
+    ]:
+        with pytest.raises(InvalidState, match=message):
+            GAME.from_position_text(bad)
+
+
+def test_json_validation():
+    good = GAME.state_to_json(GAME.new_game(2, seed=4))
+    state = good["state"]
+    check_invalid(GAME, {**good, "state": {**state, "vizier": "x"}}, "expected an integer")
+    check_invalid(GAME, {**good, "state": {**state, "supply": [15, 15, 15, 15]}}, "instead of 15")
+    check_invalid(GAME, {**good, "state": {**state, "display": []}}, "palace cards")
+    check_invalid(GAME, {**good, "state": {**state, "treasury": [0]}}, "figures")
+    check_invalid(GAME, {**good, "state": {**state, "action_deck": state["action_deck"][1:]}},
+                  "action cards")
+    check_invalid(GAME, {**good, "state": {**state, "phase": "serail"}}, "serail decider")
+
+
+def test_undo_is_blocked_only_by_reveals():
+    s = with_faces(make(harbour=full_harbour((G, A, S, E))), BLUE, (1, 4))
+    assert GAME.undo_blocker(s, GAME.apply(s, BLUE, TakeHarbour(4)), BLUE) is None
+    assert "drawn" in GAME.undo_blocker(s, GAME.apply(s, BLUE, TakeHarbour(1)), BLUE)
+    r = make(phase=Phase.REMOVE, **palace("A5,A6,A7"))
+    assert "revealed" in GAME.undo_blocker(r, GAME.apply(r, BLUE, RemoveCard(0)), BLUE)
