@@ -243,7 +243,18 @@ class Game(ABC, Generic[S, A]):
 
     @abstractmethod
     def render_svg(self, state: S, viewer: int | None = None, **highlights: Any) -> str:
-        """SVG of the board as ``viewer`` may see it."""
+        """SVG of the board as ``viewer`` may see it.
+
+        Every game accepts ``palette`` (a CSS fill per colour, in the order of
+        :attr:`colours`, for seats that chose other colours) and ``names`` (a label
+        per player) besides its own highlight arguments.
+        """
+
+    def fills(self, palette: Sequence[str] | None) -> tuple[str, ...]:
+        """The fill of each colour: ``palette`` where given, else the default colours."""
+        defaults = tuple(css for _, css in self.colours)
+        given = tuple(palette or ())
+        return given + defaults[len(given):]
 
     def status_text(self, state: S, names: Sequence[str] | None = None) -> str:
         """A short line for the UI: whose turn it is, or who won."""

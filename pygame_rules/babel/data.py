@@ -32,8 +32,11 @@ CARDS_PER_KIND = 25
 START_HAND = 4
 MIN_PLAYERS, MAX_PLAYERS = 3, 5
 
-#: Seat colours; the rulebook examples use the first four, the fifth is our choice.
-COLOURS: tuple[str, ...] = ("red", "yellow", "green", "blue", "purple")
+#: Seat colours (name, CSS fill); the rulebook examples use the first four, the fifth is our choice.
+PLAYER_COLOURS: tuple[tuple[str, str], ...] = (
+    ("red", "#d62728"), ("yellow", "#e6c300"), ("green", "#2ca02c"), ("blue", "#1f63c6"),
+    ("purple", "#8e44ad"))
+COLOURS: tuple[str, ...] = tuple(name for name, _ in PLAYER_COLOURS)
 
 
 class Card(enum.Enum):

@@ -17,6 +17,7 @@ marks offers selected for acceptance.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from .. import svg
@@ -29,7 +30,6 @@ if TYPE_CHECKING:
 
 KIND_FILL = ("#c9a063", "#9a9a9a", "#8e5ea2", "#ecebe4")  # camel, crane, ship, stonemason
 KIND_SHORT = ("camel", "crane", "ship", "mason")
-PLAYER_FILL = ("#d62728", "#e6c300", "#2ca02c", "#1f63c6", "#8e44ad")
 W, H = 1000, 880
 STYLE = """
 .wonder.completed rect.frame{fill:#e6e0d0}
@@ -38,13 +38,20 @@ text{font-family:sans-serif}
 """
 
 
-def render_svg(game: Babel, state: BabelState, viewer: int | None = None, **highlights: Any) -> str:
-    """SVG of ``game.view(state, viewer)``: never shows what the viewer may not see."""
+def render_svg(game: Babel, state: BabelState, viewer: int | None = None, *,
+               palette: Sequence[str] | None = None, names: Sequence[str] | None = None,
+               **highlights: Any) -> str:
+    """SVG of ``game.view(state, viewer)``: never shows what the viewer may not see.
+
+    ``palette`` and ``names`` replace the colours' fills and names for the players.
+    """
     seen = game.view(state, viewer)
+    fills = game.fills(palette)
+    labels = tuple(names or COLOURS)
     parts = [svg.el("style", STYLE)]
-    parts += [_wonder(seen, w, highlights) for w in range(len(WONDERS))]
+    parts += [_wonder(seen, w, highlights, fills) for w in range(len(WONDERS))]
     parts.append(_scoring_table(seen))
-    parts += [_player(game, seen, p, viewer, highlights) for p in range(seen.num_players)]
+    parts += [_player(game, seen, p, viewer, highlights, fills, labels) for p in range(seen.num_players)]
     if viewer is not None:
         parts.append(_hand(seen, viewer, highlights))
     title = f"Der Turmbau zu Babel — {_status(game, seen)}"
@@ -70,7 +77,7 @@ def _description(game: Babel, state: BabelState, viewer: int | None) -> str:
     return "; ".join(lines)
 
 
-def _wonder(state: BabelState, w: int, hl: dict[str, Any]) -> str:
+def _wonder(state: BabelState, w: int, hl: dict[str, Any], fills: Sequence[str]) -> str:
     wonder = state.wonders[w]
     x, y = 10 + (w % 4) * 245, 10 + (w // 4) * 200
     selected = hl.get("wonder") == w
@@ -85,7 +92,7 @@ def _wonder(state: BabelState, w: int, hl: dict[str, Any]) -> str:
         building = state.target is not None and (state.target.wonder, state.target.slot) == (w, s)
         items.append(_tile(tile, x + 40 + s * 75, y + 80, w, s,
                            building or hl.get("tile") == (w, s)))
-    items += _elements(wonder.elements, x + 10, y + 140)
+    items += _elements(wonder.elements, x + 10, y + 140, fills)
     return svg.group(items, class_="wonder" + (" completed" if wonder.complete else ""),
                      data_wonder=w)
 
@@ -111,12 +118,12 @@ def _tile(tile: Counts | None, cx: int, cy: int, w: int, s: int, selected: bool)
                      data_tile=s)
 
 
-def _elements(elements: tuple[int, ...], x: int, y: int) -> list[str]:
+def _elements(elements: tuple[int, ...], x: int, y: int, fills: Sequence[str]) -> list[str]:
     """Element value per player on a wonder, as coloured boxes with the number."""
     out = []
     for p, value in enumerate(elements):
         bx = x + p * 44
-        out.append(svg.el("rect", x=bx, y=y, width=38, height=30, rx=4, fill=PLAYER_FILL[p],
+        out.append(svg.el("rect", x=bx, y=y, width=38, height=30, rx=4, fill=fills[p],
                           opacity=1 if value else 0.25, class_=f"elements player-{p}",
                           data_player=p))
         out.append(svg.el("text", str(value), x=bx + 19, y=y + 20, font_size=14,
@@ -150,16 +157,16 @@ def _scoring_table(state: BabelState) -> str:
 
 
 def _player(game: Babel, state: BabelState, p: int, viewer: int | None,
-            hl: dict[str, Any]) -> str:
+            hl: dict[str, Any], fills: Sequence[str], labels: Sequence[str]) -> str:
     pl = state.players[p]
     x, y = 200, 420 + p * 62
     movers = game.to_move(state)
     active = p == state.active and state.phase is not Phase.OVER
     score = game.scores(state)[p]
-    name = f"{COLOURS[p]}{' (you)' if p == viewer else ''}{'  ▶ active' if active else ''}"
+    name = f"{labels[p]}{' (you)' if p == viewer else ''}{'  ▶ active' if active else ''}"
     items = [svg.el("rect", x=x, y=y, width=560, height=56, rx=6, fill="#fff",
                     stroke="#000" if p in movers else "#aaa", stroke_width=3 if p in movers else 1),
-             svg.el("rect", x=x, y=y, width=10, height=56, fill=PLAYER_FILL[p]),
+             svg.el("rect", x=x, y=y, width=10, height=56, fill=fills[p]),
              svg.el("text", name, x=x + 18, y=y + 18, font_size=13, font_weight="bold"),
              svg.el("text", f"{score} VP · {pl.hand_size} cards · {len(pl.actions)} action cards"
                     f" · tiles: {_tiles_text(pl.tiles)}", x=x + 18, y=y + 36, font_size=11)]

@@ -22,7 +22,7 @@ from ..protocol import Game, Option, OptionValue, ScoreLine
 from ..rng import Rng
 from . import notation, render, resolve, scoring, turn
 from .actions import Accept, BabelAction
-from .data import (ACTION_CARD_COUNTS, CARD_OF_KIND, CARDS_PER_KIND, COLOURS, KIND_OF_CARD,
+from .data import (ACTION_CARD_COUNTS, CARD_OF_KIND, CARDS_PER_KIND, KIND_OF_CARD, PLAYER_COLOURS,
                    MAX_PLAYERS, MIN_PLAYERS, NO_CARDS, SCORING_ROWS, SLOTS_PER_WONDER, START_HAND,
                    WONDERS, ActionCard, Card, tile_set)
 from .state import BabelState, Options, Phase, Player, StoredOffer, Wonder, add, sort_actions
@@ -44,7 +44,8 @@ class Babel(Game[BabelState, BabelAction]):
     )
     state_type = BabelState
     action_type = BabelAction
-    colours = COLOURS
+    colours = PLAYER_COLOURS
+    hidden_information = True
 
     # ----------------------------------------------------------------- setup
     def setup(self, num_players: int, rng: Rng, options: dict[str, OptionValue]) -> BabelState:
