@@ -22,7 +22,7 @@ READY_TIMEOUT_MS = 180_000
 
 @pytest.fixture(scope="session")
 def site_dir() -> Path:
-    public = ROOT / "public"
+    public = Path(os.environ.get("PYGAME_RULES_SITE", ROOT / "public"))
     if not (public / "index.html").exists():
         pytest.fail("public/ is not built: run `make test` (or `python web/build.py`) first")
     return public
