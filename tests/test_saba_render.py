@@ -74,4 +74,4 @@ def test_every_phase_renders():
         mover = GAME.to_move(state)[0]
         actions = GAME.legal_actions(state, mover)
         state = GAME.apply(state, mover, actions[len(state.gone) * 5 % len(actions)])
-    assert "over" in GAME.render_svg(state)
+    assert "The game is over:" in GAME.render_svg(state)

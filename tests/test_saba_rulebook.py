@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 import pytest
 from conformance import check_rejects
 from test_saba_helpers import (BLUE, RED, YELLOW, A, E, G, S, act, codes, full_harbour, garden,

@@ -21,7 +21,7 @@ from collections.abc import Callable
 from typing import TypeVar
 
 from ..errors import InvalidState
-from .actions import (Build, Discard, Done, Exchange, MoveVizier, PlaceFigure, PlayCard,
+from .actions import (Build, Discard, Exchange, MoveVizier, PlaceFigure, PlayCard,
                       PlayCaravan, PlayGuard, PlayHarbourmaster, PlayMerchant, PlayOverseer,
                       PlayRobber, RemoveCard, SabaAction, SerailChoice, Stash, TakeHarbour,
                       UseDistrict)

@@ -26,7 +26,7 @@ from .. import svg
 from .data import (COLOURS, COSTS, DISTRICT_GAIN, HARBOUR_CAPACITY, RES_COLOURS, RESOURCES,
                    SURCHARGE, Card, District, Res, card_field, card_label, card_shape, is_part)
 from .legal import cost_text
-from .logic import figure_counts
+from .logic import figure_counts, top_by_serail
 from .notation import player_name
 from .state import Phase, SabaState
 
@@ -221,7 +221,9 @@ def _footer(s: SabaState) -> str:
 
 def _status(s: SabaState) -> str:
     if s.phase == Phase.OVER:
-        return "The game is over."
+        counts = figure_counts(s.num_players, s.balcony, s.treasury, s.serail_figure)
+        best = " and ".join(player_name(p) for p in top_by_serail(counts, s.serail))
+        return f"The game is over: {best} won."
     if s.phase == Phase.SERAIL:
         return f"{player_name(s.decider or 0)} decides on a serail marker."
     return f"{player_name(s.current)} to move: {s.phase.value} step."
