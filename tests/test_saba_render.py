@@ -75,3 +75,10 @@ def test_every_phase_renders():
         actions = GAME.legal_actions(state, mover)
         state = GAME.apply(state, mover, actions[len(state.gone) * 5 % len(actions)])
     assert "The game is over:" in GAME.render_svg(state)
+
+
+def test_palette_and_names_restyle_the_players():
+    svg = GAME.render_svg(_position(), viewer=BLUE, palette=["#123456"], names=["Ann", "Bob"])
+    assert 'fill="#123456"' in svg and "Ann: " in svg and "Bob: " in svg
+    assert "yellow: " in svg  # unnamed seats keep their colour's name
+    assert GAME.hidden_information and GAME.colours[0] == ("blue", "royalblue")

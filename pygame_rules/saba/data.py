@@ -226,8 +226,9 @@ PERSONS: tuple[Card, ...] = (Card.OVERSEER, Card.CRAFTSMAN, Card.HARBOURMASTER, 
 #: The 21 pro person cards: 3 of each kind.
 PRO_CARDS: tuple[Card, ...] = tuple(c for c in PERSONS for _ in range(3))
 
-#: Player colours (the seed names blue, red and yellow; the fourth is not known).
-COLOURS: tuple[str, ...] = ("royalblue", "crimson", "gold", "seagreen")
-COLOUR_NAMES: tuple[str, ...] = ("blue", "red", "yellow", "green")
+#: Player colours as (name, CSS fill); the seed names blue, red and yellow, the fourth is ours.
+PLAYER_COLOURS: tuple[tuple[str, str], ...] = (
+    ("blue", "royalblue"), ("red", "crimson"), ("yellow", "gold"), ("green", "seagreen"))
+COLOUR_NAMES: tuple[str, ...] = tuple(name for name, _ in PLAYER_COLOURS)
 RES_COLOURS: dict[Res, str] = {Res.ALABASTER: "white", Res.SANDSTONE: "peru",
                                Res.EBONY: "#3a2a1a", Res.GOLD: "goldenrod"}

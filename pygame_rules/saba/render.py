@@ -11,29 +11,38 @@ Clickable things carry ``data-*`` attributes with the numbers the actions use:
 * ``data-card="A|S|E|G|O|C|H|W|K|M|R"`` the viewer's own action cards; ``data-player`` on each
   player panel.
 
-Highlights (keyword arguments of :func:`render_svg`, each an iterable of the numbers
+Highlights (keyword arguments of ``GAME.render_svg``, each an iterable of the numbers
 above): ``harbour``, ``build_fields``, ``garden``, ``districts``, ``serail``, ``cards``.
-They add the class ``hl`` and a thick outline.
+They add the class ``hl`` and a thick outline. ``palette`` and ``names`` (per seat)
+restyle the players.
 """
 
 from __future__ import annotations
 
 import math
 from collections.abc import Iterable
+from dataclasses import dataclass
 from typing import Any
 
 from .. import svg
-from .data import (COLOURS, COSTS, DISTRICT_GAIN, HARBOUR_CAPACITY, RES_COLOURS, RESOURCES,
+from .data import (COLOUR_NAMES, COSTS, DISTRICT_GAIN, HARBOUR_CAPACITY, RES_COLOURS, RESOURCES,
                    SURCHARGE, Card, District, Res, card_field, card_label, card_shape, is_part)
 from .legal import cost_text
 from .logic import figure_counts, top_by_serail
-from .notation import player_name
 from .state import Phase, SabaState
 
 WIDTH, HEIGHT = 1040, 720
 FONT = "font-family:sans-serif"
 SHAPE_GLYPH = {1: "⌒", 2: "◎", 3: "▮"}
 HL_STROKE = "#e4007c"
+
+
+@dataclass(frozen=True)
+class Look:
+    """How players appear: a CSS fill and a name per seat."""
+
+    fills: tuple[str, ...]
+    names: tuple[str, ...] = COLOUR_NAMES
 
 
 def _frame(x: float, y: float, w: float, h: float, hl: bool, fill: str = "#fdf6e3",
@@ -53,8 +62,9 @@ def _token(x: float, y: float, res: Res, r: float = 7) -> str:
                   stroke_width=1, class_=f"resource res-{res.value}")
 
 
-def _figure(x: float, y: float, owner: int, size: float = 8, cls: str = "figure") -> str:
-    return svg.el("circle", cx=x, cy=y, r=size, fill=COLOURS[owner], stroke="#111",
+def _figure(x: float, y: float, owner: int, look: Look, size: float = 8,
+            cls: str = "figure") -> str:
+    return svg.el("circle", cx=x, cy=y, r=size, fill=look.fills[owner], stroke="#111",
                   stroke_width=1.5, class_=f"{cls} player-{owner}")
 
 
@@ -97,7 +107,7 @@ def _build_fields(s: SabaState, hl: set[int]) -> str:
 GARDEN_CX, GARDEN_CY, GARDEN_R = 575, 222, 140
 
 
-def _garden(s: SabaState, hl: set[int]) -> str:
+def _garden(s: SabaState, hl: set[int], look: Look) -> str:
     cx, cy, radius = GARDEN_CX, GARDEN_CY, GARDEN_R
     parts = [svg.el("circle", cx=cx, cy=cy, r=radius + 40, fill="#e8f3dc", stroke="#7a9a5a"),
              _text(cx - radius - 20, 36, "Palace garden", 15, font_weight="bold")]
@@ -112,19 +122,19 @@ def _garden(s: SabaState, hl: set[int]) -> str:
                  _text(x, y + 6, "".join(SHAPE_GLYPH[k] for k in range(1, level + 1)) or "—",
                        15, "middle")]
         if owner is not None:
-            inner.append(_figure(x + 18, y + 18, owner, 9, "figure balcony"))
+            inner.append(_figure(x + 18, y + 18, owner, look, 9, "figure balcony"))
         if lying is not None:
             inner.append(_token(x - 18, y + 18, lying, 6))
         parts.append(_group("garden-field", f + 1 in hl, inner, data_garden=f + 1))
     return svg.join(parts)
 
 
-def _palace(s: SabaState, hl: set[int]) -> str:
+def _palace(s: SabaState, hl: set[int], look: Look) -> str:
     """The palace in the garden's middle: treasury figures and the serail fields."""
     cx, cy = GARDEN_CX, GARDEN_CY
     parts = [_frame(cx - 75, cy - 70, 150, 140, False, "#f4e4c1"),
              _text(cx, cy - 54, "Treasury", 12, "middle", font_weight="bold")]
-    parts += [_figure(cx - 12 + 24 * i, cy - 34, o, 9, "figure treasury")
+    parts += [_figure(cx - 12 + 24 * i, cy - 34, o, look, 9, "figure treasury")
               for i, o in enumerate(s.treasury)]
     parts.append(_text(cx, cy - 6, f"Serail ({s.serail_size} fields)", 11, "middle",
                        font_weight="bold"))
@@ -135,14 +145,14 @@ def _palace(s: SabaState, hl: set[int]) -> str:
         if i < len(s.serail):
             owner = s.serail[i]
             inner.append(svg.el("rect", x=x + 12, y=y + 6, width=16, height=14, rx=3,
-                                fill=COLOURS[owner], stroke="#111", class_=f"marker player-{owner}"))
+                                fill=look.fills[owner], stroke="#111", class_=f"marker player-{owner}"))
         if i == front:
-            inner.append(_figure(x + 35, y + 13, s.serail[i], 6, "figure serail"))
+            inner.append(_figure(x + 35, y + 13, s.serail[i], look, 6, "figure serail"))
         parts.append(_group("serail-field", i + 1 in hl, inner, data_serail=i + 1))
     return svg.join(parts)
 
 
-def _districts(s: SabaState, hl: set[int]) -> str:
+def _districts(s: SabaState, hl: set[int], look: Look) -> str:
     parts = [_text(20, 470, "City districts", 15, font_weight="bold")]
     for d in District:
         x = 20 + d * 122
@@ -154,7 +164,7 @@ def _districts(s: SabaState, hl: set[int]) -> str:
                  _text(x + 6, 510, what, 10)]
         owner = s.district_owner[d]
         if owner is not None:
-            inner += [_figure(x + 16 + 20 * k, 536, owner, 8, "figure district")
+            inner += [_figure(x + 16 + 20 * k, 536, owner, look, 8, "figure district")
                       for k in range(s.district_count[d])]
         if s.uses[d]:
             inner.append(_text(x + 108, 562, f"{s.uses[d]} use{'s' if s.uses[d] > 1 else ''}",
@@ -167,13 +177,13 @@ def _districts(s: SabaState, hl: set[int]) -> str:
 
 
 def _player(s: SabaState, p: int, viewer: int | None, counts: tuple[int, ...],
-            cards_hl: set[str]) -> str:
+            cards_hl: set[str], look: Look) -> str:
     x, y = 770, 20 + p * 150
     me = s.players[p]
     active = p in ((s.decider,) if s.phase == Phase.SERAIL else (s.current,))
     parts = [_frame(x, y, 255, 140, active, "#ffffff"),
-             svg.el("rect", x=x, y=y, width=10, height=140, rx=3, fill=COLOURS[p]),
-             _text(x + 18, y + 18, f"{player_name(p)}: {counts[p]} figure"
+             svg.el("rect", x=x, y=y, width=10, height=140, rx=3, fill=look.fills[p]),
+             _text(x + 18, y + 18, f"{look.names[p]}: {counts[p]} figure"
                    f"{'s' if counts[p] != 1 else ''} scoring", 13, font_weight="bold")]
     for i, r in enumerate(RESOURCES):
         rx = x + 28 + i * 56
@@ -207,7 +217,7 @@ def _hand(s: SabaState, p: int, viewer: int | None, x: float, y: float, hl: set[
     return svg.join(parts)
 
 
-def _footer(s: SabaState) -> str:
+def _footer(s: SabaState, look: Look) -> str:
     parts = [_text(20, 600, "Supply:", 13, font_weight="bold")]
     for i, r in enumerate(RESOURCES):
         parts.append(svg.group([_token(90 + i * 60, 596, r), _text(101 + i * 60, 601, str(s.supply[i]))],
@@ -215,42 +225,42 @@ def _footer(s: SabaState) -> str:
     parts.append(_text(20, 628, f"Action cards: {len(s.action_deck)} in the deck, "
                                 f"{len(s.discard)} discarded"
                                 + (f" (top: {s.discard[-1].label})" if s.discard else ""), 12))
-    parts.append(_text(20, 652, _status(s), 13, font_weight="bold"))
+    parts.append(_text(20, 652, _status(s, look), 13, font_weight="bold"))
     return svg.join(parts)
 
 
-def _status(s: SabaState) -> str:
+def _status(s: SabaState, look: Look) -> str:
     if s.phase == Phase.OVER:
         counts = figure_counts(s.num_players, s.balcony, s.treasury, s.serail_figure)
-        best = " and ".join(player_name(p) for p in top_by_serail(counts, s.serail))
+        best = " and ".join(look.names[p] for p in top_by_serail(counts, s.serail))
         return f"The game is over: {best} won."
     if s.phase == Phase.SERAIL:
-        return f"{player_name(s.decider or 0)} decides on a serail marker."
-    return f"{player_name(s.current)} to move: {s.phase.value} step."
+        return f"{look.names[s.decider or 0]} decides on a serail marker."
+    return f"{look.names[s.current]} to move: {s.phase.value} step."
 
 
-def describe(s: SabaState) -> str:
+def describe(s: SabaState, look: Look) -> str:
     """A plain-language summary for screen readers."""
     counts = figure_counts(s.num_players, s.balcony, s.treasury, s.serail_figure)
     open_cards = ", ".join(f"5.{i + 1} {card_label(c)}" for i, c in enumerate(s.display)) or "none"
     built = sum(1 for c in s.gone if is_part(c) and s.levels[card_field(c) - 1] == card_shape(c))
-    people = "; ".join(f"{player_name(p)}: {counts[p]} scoring figures, resources "
+    people = "; ".join(f"{look.names[p]}: {counts[p]} scoring figures, resources "
                        f"{cost_text(pl.res)}, {len(pl.hand)} action cards"
                        for p, pl in enumerate(s.players))
-    return (f"{_status(s)} Open palace cards: {open_cards}. {built} parts standing. "
+    return (f"{_status(s, look)} Open palace cards: {open_cards}. {built} parts standing. "
             f"Vizier on the {District(s.vizier).label}. {people}.")
 
 
-def render_svg(state: SabaState, viewer: int | None = None, **highlights: Any) -> str:
+def render_svg(state: SabaState, viewer: int | None, look: Look, **highlights: Any) -> str:
     """The board as ``viewer`` sees it (the caller passes the view already masked)."""
     def ints(name: str) -> set[int]:
         return {int(v) for v in highlights.get(name, ())}
     counts = figure_counts(state.num_players, state.balcony, state.treasury, state.serail_figure)
     parts = [svg.el("rect", x=0, y=0, width=WIDTH, height=HEIGHT, fill="#f7efd9"),
              _harbour(state, ints("harbour")), _build_fields(state, ints("build_fields")),
-             _garden(state, ints("garden")), _palace(state, ints("serail")),
-             _districts(state, ints("districts")), _footer(state)]
+             _garden(state, ints("garden"), look), _palace(state, ints("serail"), look),
+             _districts(state, ints("districts"), look), _footer(state, look)]
     cards_hl = {str(c.value if isinstance(c, Card) else c) for c in highlights.get("cards", ())}
-    parts += [_player(state, p, viewer, counts, cards_hl) for p in range(state.num_players)]
-    return svg.document(WIDTH, HEIGHT, "Saba – Palast der Königin", describe(state), parts,
+    parts += [_player(state, p, viewer, counts, cards_hl, look) for p in range(state.num_players)]
+    return svg.document(WIDTH, HEIGHT, "Saba – Palast der Königin", describe(state, look), parts,
                         class_="saba-board")

@@ -12,6 +12,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any, ClassVar
 
@@ -19,10 +20,10 @@ from ..protocol import Game, Option, OptionValue, ScoreLine
 from ..rng import Rng
 from . import check, legal, moves, notation
 from .actions import SabaAction
-from .data import (BASIC_CARDS, COLOURS, END_CARD, FIGURES_PER_PLAYER, GARDEN_FIELDS,
-                   HARBOUR_CAPACITY, HIDDEN_CARD, MARKERS_PER_PLAYER, PRO_CARDS, RES_PER_KIND,
-                   RESOURCES, START_FACES, TREASURY_1, TREASURY_2, VIZIER_START, Card, Shape,
-                   card_id)
+from .data import (BASIC_CARDS, COLOUR_NAMES, END_CARD, FIGURES_PER_PLAYER, GARDEN_FIELDS,
+                   HARBOUR_CAPACITY, HIDDEN_CARD, MARKERS_PER_PLAYER, PLAYER_COLOURS, PRO_CARDS,
+                   RES_PER_KIND, RESOURCES, START_FACES, TREASURY_1, TREASURY_2, VIZIER_START,
+                   Card, Shape, card_id)
 from .logic import DISPLAY_SIZE, figure_counts, top_by_serail
 from .state import Phase, PlayerState, SabaState
 
@@ -53,7 +54,8 @@ class Saba(Game[SabaState, SabaAction]):
     )
     state_type: ClassVar[type] = SabaState
     action_type: ClassVar[Any] = SabaAction
-    colours: ClassVar[tuple[str, ...]] = COLOURS
+    colours: ClassVar[tuple[tuple[str, str], ...]] = PLAYER_COLOURS
+    hidden_information: ClassVar[bool] = True
 
     # ----------------------------------------------------------------- setup
     def setup(self, num_players: int, rng: Rng, options: dict[str, OptionValue]) -> SabaState:
@@ -163,6 +165,11 @@ class Saba(Game[SabaState, SabaAction]):
         self.check_state(state)
         return state
 
-    def render_svg(self, state: SabaState, viewer: int | None = None, **highlights: Any) -> str:
-        from .render import render_svg
-        return render_svg(self.view(state, viewer), viewer, **highlights)
+    def render_svg(self, state: SabaState, viewer: int | None = None, *,
+                   palette: Sequence[str] | None = None, names: Sequence[str] | None = None,
+                   **highlights: Any) -> str:
+        """SVG of what ``viewer`` sees; ``palette``/``names`` restyle the players, the
+        highlights are listed in :mod:`.render`."""
+        from .render import Look, render_svg
+        look = Look(self.fills(palette), tuple(names or ()) + COLOUR_NAMES[len(names or ()):])
+        return render_svg(self.view(state, viewer), viewer, look, **highlights)
