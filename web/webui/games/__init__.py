@@ -6,9 +6,10 @@ from typing import Any
 
 from pygame_rules.protocol import Game
 
+from .babel import BabelInteraction
 from .base import Button, Interaction
 
-_BY_GAME: dict[str, type[Interaction]] = {}
+_BY_GAME: dict[str, type[Interaction]] = {"babel": BabelInteraction}
 
 
 def interaction_for(game: Game[Any, Any]) -> Interaction:

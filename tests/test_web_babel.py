@@ -1,0 +1,265 @@
+"""The Babel interaction of the web front end, in CPython: whole games played only through
+clicks (``data-*`` dicts) and buttons, and each step of the turn on its own."""
+
+from __future__ import annotations
+
+import doctest
+import random
+import xml.etree.ElementTree as ET
+from dataclasses import replace
+
+import webui.games.babel as babel_ui
+from pygame_rules.babel import (GAME, Accept, ActionCard, BabelState, Build, CardExchange, Decline,
+                                DoubleTurn, DrawThree, Offer, Pass, Phase, ThirdBonus)
+from pygame_rules.babel.data import NO_CARDS
+from pygame_rules.babel.state import sort_actions
+from test_babel_rulebook import BABEL, BLUE, GREEN, RED, SHIP3, SHIP5, YELLOW, make_state, offers_made
+from webui.games import interaction_for
+from webui.games.babel import BabelInteraction
+
+SVG = "{http://www.w3.org/2000/svg}"
+
+
+def labels(ui: BabelInteraction, state: BabelState, player: int) -> list[str]:
+    return [b.label for b in ui.buttons(state, player)]
+
+
+def press(ui: BabelInteraction, state: BabelState, player: int, label: str) -> object:
+    """The action of the button whose label starts with ``label`` (steps are carried out)."""
+    for button in ui.buttons(state, player):
+        if button.label.startswith(label):
+            if button.step:
+                ui.step(button.step)
+                return None
+            return button.action
+    raise AssertionError(f"no button {label!r} in {labels(ui, state, player)}")
+
+
+def on_board(state: BabelState, player: int, targets: list[dict[str, str]], **hl: object) -> bool:
+    """Each target is an element of the player's SVG (carrying all its data attributes)."""
+    nodes = list(ET.fromstring(GAME.render_svg(state, player, **hl)).iter())
+    return all(any(all(node.get(f"data-{k}") == v for k, v in target.items()) for node in nodes)
+               for target in targets)
+
+
+def test_doctests_and_registration():
+    assert doctest.testmod(babel_ui).failed == 0
+    assert isinstance(interaction_for(GAME), BabelInteraction)
+
+
+# ------------------------------------------------------------------ whole games
+def deal_action_cards(state: BabelState) -> BabelState:
+    """Every action card dealt out round the table at the start (so each one gets played)."""
+    players = list(state.players)
+    for i, card in enumerate(state.action_deck):
+        p = i % len(players)
+        players[p] = replace(players[p], actions=sort_actions(players[p].actions + (card,)))
+    state = replace(state, players=tuple(players), action_deck=())
+    GAME.check_state(state)
+    return state
+
+
+def play_randomly(seed: int, players: int, options: dict[str, bool],
+                  deal: bool = False) -> tuple[set[Phase], set[object]]:
+    """A whole game by random clicks and buttons; every action played must be legal."""
+    rng = random.Random(seed)
+    state = GAME.new_game(players, seed=seed, options=options)
+    state = deal_action_cards(state) if deal else state
+    ui = BabelInteraction(GAME)
+    phases: set[Phase] = set()
+    played: set[object] = set()
+    for _ in range(40_000):
+        if GAME.is_over(state):
+            return phases, played
+        player = rng.choice(GAME.to_move(state))
+        phases.add(state.phase)
+        assert ui.prompt(state, player)
+        clicks, buttons = ui.clickable(state, player), ui.buttons(state, player)
+        assert 1 <= len(buttons) <= 8
+        assert on_board(state, player, clicks, **ui.highlights(state, player)), clicks
+        action = None
+        if clicks and rng.random() < 0.6:
+            action = ui.click(state, player, rng.choice(clicks))
+        else:
+            button = rng.choice(buttons)
+            if button.step:
+                ui.step(button.step)
+            action = button.action
+        if action is not None:
+            assert action in GAME.legal_actions(state, player), action
+            state = GAME.apply(state, player, action)
+            played.add(type(action))
+            if isinstance(action, Accept) and any(action.joker):
+                played.add("joker")
+            ui.reset()
+    raise AssertionError("the game did not end")
+
+
+def test_whole_games_through_clicks_and_buttons_reach_every_step():
+    phases: set[Phase] = set()
+    played: set[object] = set()
+    for seed, (players, two_colour) in enumerate([(3, False), (4, True), (5, False), (3, True)]):
+        p, a = play_randomly(seed, players, {"two_colour_tiles": two_colour}, deal=seed % 2 == 0)
+        phases |= p
+        played |= a
+    assert phases == {Phase.CHOOSE, Phase.OFFER, Phase.DECIDE, Phase.BONUS}
+    assert played == {Pass, Build, Offer, Accept, Decline, ThirdBonus, DrawThree, CardExchange,
+                      DoubleTurn, "joker"}
+
+
+def test_a_game_without_action_cards():
+    _, played = play_randomly(11, 4, {"action_cards": False})
+    assert not played & {ThirdBonus, DrawThree, CardExchange, DoubleTurn}
+
+
+# ------------------------------------------------------------------ choose
+def test_choose_a_tile_then_build_it():
+    state = GAME.new_game(3, seed=4)
+    ui = BabelInteraction(GAME)
+    assert labels(ui, state, RED) == ["Pass (draw a card)"]
+    assert press(ui, state, RED, "Pass") == Pass()
+    assert {"wonder": "2", "tile": "1"} in ui.clickable(state, RED)
+    assert ui.click(state, RED, {"wonder": "2", "tile": "1"}) is None
+    assert ui.highlights(state, RED) == {"tile": (2, 1), "wonder": 2}
+    assert "on Statue of Zeus" in ui.prompt(state, RED)
+    assert press(ui, state, RED, "Build this tile") == Build(2, 1)
+    ui.click(state, RED, {"wonder": "5", "tile": "0"})
+    assert ui.highlights(state, RED)["tile"] == (5, 0)
+    assert ui.click(state, RED, {"wonder": "5", "tile": "0"}) == Build(5, 0)
+    ui.click(state, RED, {"wonder": "5"})  # the frame, not a tile: nothing happens
+    ui.click(state, RED, {"wonder": "9", "tile": "x"})  # nonsense deselects
+    assert ui.highlights(state, RED) == {}
+
+
+def test_taken_tile_is_not_clickable_and_double_turn_is_offered():
+    state = make_state({RED: (0, 0, 2, 0)}, tiles={(BABEL, 0): None, (BABEL, 1): SHIP3},
+                       owned={BLUE: (SHIP5,)}, actions={RED: (ActionCard.DOUBLE_TURN,)})
+    ui = BabelInteraction(GAME)
+    assert {"wonder": str(BABEL), "tile": "0"} not in ui.clickable(state, RED)
+    assert ui.click(state, RED, {"wonder": str(BABEL), "tile": "0", "taken": "1"}) is None
+    assert ui.highlights(state, RED) == {}
+    assert press(ui, state, RED, "Play “double turn”") == DoubleTurn()
+    state = GAME.apply(state, RED, DoubleTurn())
+    assert "double turn" not in " ".join(labels(ui, state, RED))
+    state = GAME.apply(state, RED, Pass())
+    assert ui.prompt(state, RED).startswith("Second action")
+
+
+# ------------------------------------------------------------------ offer
+def offer_state() -> BabelState:
+    """Red asks for 3 ships; yellow holds 2 ships and 2 camels."""
+    state = make_state({RED: (0, 0, 1, 0), YELLOW: (2, 0, 2, 0), GREEN: (0, 0, 1, 0)},
+                       tiles={(BABEL, 0): SHIP3})
+    return GAME.apply(state, RED, Build(BABEL, 0))
+
+
+def test_compose_and_seal_an_offer():
+    state = offer_state()
+    ui = BabelInteraction(GAME)
+    assert ui.clickable(state, YELLOW) == [{"card": "camel"}, {"card": "ship"}, {"card": "exchange"}]
+    assert labels(ui, state, YELLOW) == ["Seal offer: nothing"]
+    for _ in range(3):  # the third ship is not in the hand: ignored
+        ui.click(state, YELLOW, {"card": "ship", "count": "2"})
+    assert ui.highlights(state, YELLOW) == {"cards": (0, 0, 2, 0)}
+    ui.click(state, YELLOW, {"card": "exchange"})
+    assert "Your offer: 2 ship + exchange card." in ui.prompt(state, YELLOW)
+    offer = press(ui, state, YELLOW, "Seal offer: 2 ship + exchange card")
+    assert offer == Offer((0, 0, 2, 0), True)
+    assert on_board(state, YELLOW, [{"card": "ship"}], **ui.highlights(state, YELLOW))
+
+
+def test_an_offer_over_the_tile_is_explained_not_sealed():
+    state = offer_state()
+    ui = BabelInteraction(GAME)
+    for card in ("ship", "ship", "camel", "camel"):
+        ui.click(state, YELLOW, {"card": card})
+    assert "can't be sealed: the tile asks for 3 cards" in ui.prompt(state, YELLOW)
+    assert labels(ui, state, YELLOW) == ["Clear offer"]
+    press(ui, state, YELLOW, "Clear offer")
+    assert ui.highlights(state, YELLOW) == {} and labels(ui, state, YELLOW) == ["Seal offer: nothing"]
+
+
+def test_offers_are_composed_per_player_and_never_replayed():
+    state = offer_state()
+    ui = BabelInteraction(GAME)
+    ui.click(state, YELLOW, {"card": "ship"})
+    assert ui.highlights(state, GREEN) == {}  # another player at the device: a fresh offer
+    assert ui.replay_highlights(state, YELLOW, Offer((0, 0, 1, 0))) == {}
+    assert ui.replay_highlights(state, RED, Build(1, 2)) == {"tile": (1, 2)}
+
+
+# ------------------------------------------------------------------ decide
+def decide_state(red_hand: tuple[int, int, int, int] = (0, 0, 1, 0),
+                 actions: tuple[ActionCard, ...] = ()) -> BabelState:
+    state = make_state({RED: red_hand, YELLOW: (0, 0, 2, 0), GREEN: (0, 0, 1, 0),
+                        BLUE: (1, 0, 0, 0)}, tiles={(BABEL, 0): SHIP3},
+                       actions={RED: actions, GREEN: (ActionCard.THIRD_BONUS,)})
+    state = GAME.apply(state, RED, Build(BABEL, 0))
+    return offers_made(state, {YELLOW: Offer((0, 0, 2, 0)), GREEN: Offer((0, 0, 1, 0), True),
+                               BLUE: Offer((1, 0, 0, 0))})
+
+
+def test_accept_offers_by_clicking_them():
+    state = decide_state()
+    ui = BabelInteraction(GAME)
+    assert ui.clickable(state, RED) == [{"offer-player": "1"}, {"offer-player": "2"}]
+    assert labels(ui, state, RED) == ["Decline (don't build)"]  # 1 ship in hand: not enough
+    assert "Click the offers you accept" in ui.prompt(state, RED)
+    ui.click(state, RED, {"offer-player": str(YELLOW)})
+    assert ui.highlights(state, RED) == {"offers": (YELLOW,)}
+    assert labels(ui, state, RED)[0] == "Build, adding 1 ship from your hand"
+    ui.click(state, RED, {"offer-player": str(GREEN)})
+    build = press(ui, state, RED, "Build, adding nothing")
+    assert build == Accept((YELLOW, GREEN))
+    assert "the tile goes to green" in labels(ui, state, RED)[0]
+    ui.click(state, RED, {"offer-player": str(YELLOW)})
+    assert ui.highlights(state, RED) == {"offers": (GREEN,)}
+    assert "can't build with just these: you hold only 1 ship" in ui.prompt(state, RED)
+    assert ui.click(state, RED, {"offer-player": str(BLUE)}) is None  # wrong kind: empty offer
+    assert ui.highlights(state, RED) == {"offers": (GREEN,)}
+    assert press(ui, state, RED, "Decline") == Decline()
+
+
+def test_joker_choices_are_separate_build_buttons():
+    state = decide_state(red_hand=(0, 0, 3, 0), actions=(ActionCard.JOKER,))
+    ui = BabelInteraction(GAME)
+    assert labels(ui, state, RED)[:2] == [
+        "Build, adding 3 ship from your hand",
+        "Build, adding 1 ship from your hand and 1 joker (2 ship)"]
+    assert press(ui, state, RED, "Build, adding 1 ship") == Accept((), (0, 0, 2, 0))
+
+
+def test_nothing_to_build_with_says_decline():
+    state = make_state({RED: NO_CARDS}, tiles={(BABEL, 0): SHIP5})
+    state = offers_made(GAME.apply(state, RED, Build(BABEL, 0)),
+                        {p: Offer(NO_CARDS) for p in (YELLOW, GREEN, BLUE)})
+    ui = BabelInteraction(GAME)
+    assert ui.prompt(state, RED).endswith(": decline.")
+    assert labels(ui, state, RED) == ["Decline (don't build)"] and ui.clickable(state, RED) == []
+
+
+# ------------------------------------------------------------------ bonus, action cards
+def test_third_bonus_question():
+    state = GAME.apply(decide_state(), RED, Decline())
+    assert state.phase is Phase.BONUS and GAME.to_move(state) == (GREEN,)
+    ui = BabelInteraction(GAME)
+    assert "third-bonus" in ui.prompt(state, GREEN)
+    assert [b.action for b in ui.buttons(state, GREEN)] == [ThirdBonus(True), ThirdBonus(False)]
+
+
+def test_draw_three_and_card_exchange_buttons():
+    state = make_state({RED: (2, 1, 0, 0)}, tiles={(BABEL, 0): SHIP3},
+                       actions={RED: (ActionCard.CARD_EXCHANGE, ActionCard.DRAW_THREE)})
+    ui = BabelInteraction(GAME)
+    assert press(ui, state, RED, "Play “draw three”") == DrawThree()
+    assert press(ui, state, RED, "Play “card exchange”") is None
+    assert labels(ui, state, RED) == ["Cancel card exchange"]
+    assert ui.clickable(state, RED) == [{"card": "camel"}, {"card": "crane"}]
+    ui.click(state, RED, {"card": "camel"})
+    ui.click(state, RED, {"card": "crane"})
+    ui.click(state, RED, {"wonder": "0", "tile": "0"})  # tiles wait until the exchange is done
+    assert ui.highlights(state, RED) == {"cards": (1, 1, 0, 0)}
+    assert press(ui, state, RED, "Exchange 1 camel + 1 crane") == CardExchange((1, 1, 0, 0))
+    press(ui, state, RED, "Cancel")
+    assert labels(ui, state, RED)[0] == "Pass (draw a card)" and ui.highlights(state, RED) == {}
+
