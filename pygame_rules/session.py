@@ -12,7 +12,7 @@ save is rejected with a clear message instead of producing a broken game.
 >>> import pygame_rules
 >>> if pygame_rules.GAMES:
 ...     game = next(iter(pygame_rules.GAMES.values()))
-...     s = Session.new(game.name, [Seat(f"P{i}", c) for i, c in
+...     s = Session.new(game.name, [Seat(f"P{i}", name) for i, (name, _) in
 ...                     enumerate(game.colours[:game.min_players])], seed=3)
 ...     Session.from_json(s.to_json()).state == s.state
 ... else:
