@@ -11,6 +11,7 @@ from .protocol import Game
 _PACKAGES: tuple[str, ...] = (
     "babel",
     "saba",
+    "tuerme",
 )
 
 GAMES: dict[str, Game[Any, Any]] = {}

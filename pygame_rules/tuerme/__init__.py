@@ -1,0 +1,29 @@
+"""Spiel der Türme (Rudi Hoffmann, Schmidt Spiele 1993): towers of stones on a city board.
+
+Two to four players move their stones and towers in straight lines through
+the alleys, cover stones with the same symbol to build towers, and settle
+them on the districts' symbol fields, the only places that score.
+
+>>> from pygame_rules.tuerme import GAME, Move
+>>> state = GAME.new_game(2, seed=3)
+>>> state.neutral_colours
+(2, 3)
+>>> player, action = GAME.parse_action(state, "e1xe4")
+>>> action, GAME.action_text(state, action)
+(Move(src=4, dst=46), 'e1xe4')
+>>> state = GAME.apply(state, player, action)
+>>> GAME.to_move(state), state.board[46]
+((1,), 'Dbr')
+>>> GAME.from_position_text(GAME.position_text(state)) == state
+True
+"""
+
+from .actions import Action, EndTurn, Move, Skip
+from .board import parse_square, square_name
+from .rules import Tuerme
+from .state import EndReason, TuermeState, build
+
+GAME = Tuerme()
+
+__all__ = ["GAME", "Action", "EndReason", "EndTurn", "Move", "Skip", "Tuerme", "TuermeState", "build",
+           "parse_square", "square_name"]

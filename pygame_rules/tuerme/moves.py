@@ -1,0 +1,170 @@
+"""Move generation and the reasons a move is illegal (the one source of legality for moves).
+
+A piece moves along a row or column any distance. It passes over empty
+fields (symbol fields included) and pieces whose top is its own colour; it
+stops on an empty field (a symbol field only if the symbols match) or, unless
+it is a neutral stone, on a piece with its own symbol if the tower stays
+within the height limit. Pieces on symbol fields never move again.
+
+>>> from .state import build
+>>> s = build(4, {"d4": "Ar", "d6": "Br", "d8": "Ab", "d2": "Bg"})
+>>> sorted(square_name(m.dst) for m in legal_moves(s, 0) if m.src == parse_square("d4"))
+['a4', 'b4', 'c4', 'd3', 'd5', 'd7', 'd8', 'e4', 'f4', 'g4', 'h4', 'i4', 'j4', 'k4', 'l4', 'm4', 'n4']
+>>> move_problem(s, 0, parse_square("d4"), parse_square("d1"))
+'d4-d1: the path is blocked by a green stone on d2 (a piece may only pass over pieces of its own colour)'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from .actions import Move
+from .board import ALLEYS, NUM_SQUARES, RAYS, SQUARE_NAMES, SYMBOL_AT, SYMBOL_FIELDS, path_between
+from .board import parse_square, square_name  # noqa: F401 (doctests)
+from .data import COLOUR_LETTERS, COLOUR_NAMES, SYMBOLS
+from .state import Stack, TuermeState, height, owner
+
+#: Every possible Move, made once: ``_MOVES[src * 112 + dst]`` (None off a line).
+_MOVES: tuple[Move | None, ...] = tuple(
+    Move(s, d) if path_between(s, d) is not None else None
+    for s in range(NUM_SQUARES) for d in range(NUM_SQUARES))
+
+
+def _pairs(board: tuple[Stack, ...], player: int, players: int, lock: int | None,
+           max_height: int) -> Iterator[int]:
+    """Every legal move of ``player`` as ``src * 112 + dst``, in board order."""
+    mine, neutrals = COLOUR_LETTERS[player], COLOUR_LETTERS[players:]
+    for src in ALLEYS:  # a piece on a symbol field never moves
+        cell = board[src]
+        if not cell:
+            continue
+        colour = cell[-1]
+        if colour == mine:
+            neutral = False
+        elif colour in neutrals and src != lock:
+            neutral = True
+        else:
+            continue
+        symbol = cell[0]
+        room = max_height + 2 - len(cell)  # the longest stack text it may cover
+        base = src * NUM_SQUARES
+        for ray in RAYS[src]:
+            for dst in ray:
+                there = board[dst]
+                if not there:
+                    field = SYMBOL_AT[dst]
+                    if not field or field == symbol:
+                        yield base + dst
+                    continue
+                if not neutral and there[0] == symbol and len(there) <= room:
+                    yield base + dst
+                if there[-1] != colour:
+                    break
+
+
+def legal_moves(state: TuermeState, player: int) -> list[Move]:
+    """All moves ``player`` may make now (ignoring whose turn it is)."""
+    moves = _MOVES
+    return [moves[i] for i in _pairs(state.board, player, state.players, state.lock,  # type: ignore[misc]
+                                     state.max_height)]
+
+
+def has_move(state: TuermeState, player: int, lock: int | None) -> bool:
+    """Whether ``player`` has any move, with ``lock`` as the locked neutral stone."""
+    return next(_pairs(state.board, player, state.players, lock, state.max_height), None) is not None
+
+
+def moved_board(board: tuple[Stack, ...], src: int, dst: int) -> tuple[Stack, ...]:
+    """The board after the piece on ``src`` moves onto ``dst`` (stacking on what is there)."""
+    cells = list(board)
+    cells[dst] = cells[dst] + cells[src][1:] if cells[dst] else cells[src]
+    cells[src] = ""
+    return tuple(cells)
+
+
+def describe(stack: Stack, players: int) -> str:
+    """``"a red stone"``, ``"a blue tower of 3"``, ``"a neutral green stone"``."""
+    colour = owner(stack)
+    name = ("neutral " if colour >= players else "") + COLOUR_NAMES[colour]
+    what = "stone" if height(stack) == 1 else f"tower of {height(stack)}"
+    return f"{'an' if name[0] in 'aeiou' else 'a'} {name} {what}"
+
+
+def move_problem(state: TuermeState, player: int, src: object, dst: object) -> str | None:
+    """None if ``player`` may move ``src`` → ``dst`` now (turn aside), else why not."""
+    for square in (src, dst):
+        if type(square) is not int or not 0 <= square < NUM_SQUARES:
+            return f"{square!r} is not a square (squares are 0..{NUM_SQUARES - 1})"
+    assert isinstance(src, int) and isinstance(dst, int)
+    board, players = state.board, state.players
+    name = f"{SQUARE_NAMES[src]}-{SQUARE_NAMES[dst]}"
+    cell = board[src]
+    if not cell:
+        return f"{name}: there is no piece on {SQUARE_NAMES[src]}"
+    colour = owner(cell)
+    neutral = colour >= players
+    if colour != player and not neutral:
+        extra = " or neutral stones" if players < len(COLOUR_NAMES) else ""
+        return (f"{name}: the piece on {SQUARE_NAMES[src]} is {describe(cell, players)}; "
+                f"you may only move your own pieces{extra}")
+    if SYMBOL_AT[src]:
+        return f"{name}: the piece on {SQUARE_NAMES[src]} stands on a symbol field and may never move again"
+    if neutral and src == state.lock:
+        return (f"{name}: the previous player just moved the neutral stone on {SQUARE_NAMES[src]}, "
+                "so you may not move it this turn")
+    if src == dst:
+        return f"{name}: a move must leave its field"
+    path = path_between(src, dst)
+    if path is None:
+        return f"{name}: pieces move in a straight line along a row or a column"
+    for square in path:
+        there = board[square]
+        if there and there[-1] != cell[-1]:
+            return (f"{name}: the path is blocked by {describe(there, players)} on {SQUARE_NAMES[square]} "
+                    f"(a piece may only pass over pieces of its own colour)")
+    return _landing_problem(state, name, cell, dst)
+
+
+def _landing_problem(state: TuermeState, name: str, cell: Stack, dst: int) -> str | None:
+    symbol, there = cell[0], state.board[dst]
+    if not there:
+        field = SYMBOL_AT[dst]
+        if field and field != symbol:
+            return f"{name}: {SQUARE_NAMES[dst]} is a symbol field for {field}; only a {field} piece may enter it"
+        return None
+    if owner(cell) >= state.players:
+        return f"{name}: a neutral stone may only move to an empty field, never onto another piece"
+    if there[0] != symbol:
+        return (f"{name}: {describe(there, state.players)} on {SQUARE_NAMES[dst]} has the symbol "
+                f"{there[0]}; a {symbol} piece may only cover the same symbol")
+    total, limit = height(cell) + height(there), state.max_height
+    if total > limit:
+        safe = f" (the {limit}-tower on {SQUARE_NAMES[dst]} is safe)" if height(there) == limit else ""
+        return f"{name}: the tower would be {total} stones high; towers may be at most {limit}{safe}"
+    return None
+
+
+def own_alley_piece(state: TuermeState, player: int) -> bool:
+    """Whether ``player`` still has a piece of his own on the alleys (one he could ever move)."""
+    board, mine = state.board, COLOUR_LETTERS[player]
+    return any(board[s][-1:] == mine for s in ALLEYS)
+
+
+
+def can_still_score(board: tuple[Stack, ...], players: int, max_height: int) -> bool:
+    """Whether some player's piece on the alleys could ever move onto a symbol field.
+
+    Pieces on the alleys only grow and symbol fields only fill up, so once no
+    player's piece fits onto any field of its symbol (an empty one, or a tower
+    low enough to cover), none ever will, and the score is final.
+    """
+    lowest = dict.fromkeys(SYMBOLS, max_height)  # per symbol: the lowest stack on its fields
+    for square in SYMBOL_FIELDS:
+        symbol = SYMBOL_AT[square]
+        lowest[symbol] = min(lowest[symbol], height(board[square]) if board[square] else 0)
+    player_letters = COLOUR_LETTERS[:players]
+    for square in ALLEYS:
+        stack = board[square]
+        if stack and stack[-1] in player_letters and height(stack) + lowest[stack[0]] <= max_height:
+            return True
+    return False

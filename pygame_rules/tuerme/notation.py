@@ -1,0 +1,204 @@
+"""Move notation and the one-line position notation of Spiel der Türme.
+
+Moves (squares as in chess, files a–n, ranks 1–8):
+
+* ``c3-c7`` to an empty field; ``c3xc7`` covering a piece of another colour
+  (an opponent's or a neutral stone); ``c3=c7`` stacking onto an own piece;
+* ``N`` in front marks a neutral stone being moved: ``Nd4-d6``;
+* a trailing ``+`` means the move entered a symbol field and a bonus move
+  follows (the next log entry is that bonus move or ``stop``); a trailing
+  ``#`` means the game ended after it;
+* ``pass`` when the player cannot move; ``stop`` declines a bonus move.
+
+Positions, eight space-separated fields::
+
+    <ranks 8..1 split by "/"> <to move> <bonus> <lock> <players> <height> <end> <rng>
+
+A rank lists its 14 fields left to right: a number counts empty fields, a
+piece is its symbol letter and its colours bottom to top (``Arb`` = a tower of
+symbol A, red under blue). ``<to move>`` is a colour letter (r, b, g, p);
+``<bonus>`` is ``+`` while a bonus move is pending, else ``-``; ``<lock>`` is the
+square of the neutral stone the player to move may not move, or ``-``;
+``<height>`` is ``max5`` or ``nomax`` (variant); ``<end>`` is ``-`` while the
+game goes on, else ``reason:colour`` or ``district:b6-c7:colour``.
+
+>>> from .state import build
+>>> s = build(4, {"d4": "Ar", "d6": "Abr", "d8": "Ab"})
+>>> action_text(s, Move(45, 73)), action_text(s, Move(45, 3))
+('d4=d6', 'd4-d1')
+>>> position_text(s).split()[0]
+'3Ab10/14/3Abr10/14/3Ar10/14/14/14'
+"""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING
+
+from ..errors import IllegalAction, InvalidState
+from .actions import Action, EndTurn, Move, Skip
+from .board import COLUMNS, DISTRICT_NAMES, NUM_SQUARES, ROWS, SQUARE_NAMES, parse_square
+from .data import COLOUR_LETTERS, MAX_HEIGHT
+from .moves import move_problem
+from .state import COLOUR_INDEX, EndReason, Stack, TuermeState, check_stack
+from .turns import play_move
+
+if TYPE_CHECKING:
+    from .rules import Tuerme
+
+_MOVE = re.compile(r"n?([a-n][1-8])[-x=:]?([a-n][1-8])[+#]?")
+_PASS = ("pass", "--", "skip")
+_STOP = ("stop", "end")
+
+
+def action_text(state: TuermeState, action: Action) -> str:
+    """The action as written in a move log (``state`` is the position before it)."""
+    if isinstance(action, Skip):
+        return "pass"
+    if isinstance(action, EndTurn):
+        return "stop"
+    src, dst = action.src, action.dst
+    if not (0 <= src < NUM_SQUARES and 0 <= dst < NUM_SQUARES) or not state.board[src]:
+        return f"{_name(src)}-{_name(dst)}"
+    colour = state.board[src][-1]
+    there = state.board[dst]
+    mark = "-" if not there else "=" if there[-1] == colour else "x"
+    text = f"{'N' if COLOUR_INDEX[colour] >= state.players else ''}{SQUARE_NAMES[src]}{mark}{SQUARE_NAMES[dst]}"
+    if state.end is None and move_problem(state, state.turn, src, dst) is None:
+        after = play_move(state, state.turn, action)
+        text += "#" if after.end is not None else "+" if after.bonus else ""
+    return text
+
+
+def _name(square: int) -> str:
+    return SQUARE_NAMES[square] if 0 <= square < NUM_SQUARES else str(square)
+
+
+def parse_action(game: Tuerme, state: TuermeState, text: str) -> tuple[int, Action]:
+    """The action written ``text`` (markers optional: ``c3c7`` = ``c3xc7+``), if legal now."""
+    if state.end is not None:
+        raise IllegalAction("the game is over")
+    wanted = "".join(text.split()).lower()
+    action: Action
+    if wanted in _PASS:
+        action = Skip()
+    elif wanted in _STOP:
+        action = EndTurn()
+    else:
+        match = _MOVE.fullmatch(wanted)
+        if match is None:
+            raise IllegalAction(f"{text.strip()!r} is not a move (write e.g. c3-c7, pass or stop)")
+        action = Move(parse_square(match[1]), parse_square(match[2]))
+    reason = game.why_illegal(state, state.turn, action)
+    if reason is not None:
+        raise IllegalAction(reason)
+    return state.turn, action
+
+
+# ------------------------------------------------------------------ positions
+def position_text(state: TuermeState) -> str:
+    """The whole state on one line (see the module docstring)."""
+    ranks = []
+    for rank in range(ROWS - 1, -1, -1):
+        out, empty = [], 0
+        for stack in state.board[rank * COLUMNS:(rank + 1) * COLUMNS]:
+            if stack:
+                out.append(f"{empty or ''}{stack}")
+                empty = 0
+            else:
+                empty += 1
+        ranks.append("".join(out) + (str(empty) if empty else ""))
+    return " ".join((
+        "/".join(ranks),
+        COLOUR_LETTERS[state.turn],
+        "+" if state.bonus else "-",
+        "-" if state.lock is None else _name(state.lock),
+        str(state.players),
+        "nomax" if state.unlimited_height else f"max{MAX_HEIGHT}",
+        _end_text(state),
+        state.rng,
+    ))
+
+
+def _end_text(state: TuermeState) -> str:
+    if state.end is None:
+        return "-"
+    who = COLOUR_LETTERS[state.ender or 0]
+    if state.end_district is not None and 0 <= state.end_district < len(DISTRICT_NAMES):
+        return f"{state.end.value}:{DISTRICT_NAMES[state.end_district]}:{who}"
+    return f"{state.end.value}:{who}"
+
+
+_TOKEN = re.compile(r"[1-9][0-9]*|[A-Z][a-z]+|.")
+
+
+def from_position_text(text: str) -> TuermeState:
+    """The state written by :func:`position_text` (syntax only; the game checks the rest)."""
+    fields = text.split()
+    if len(fields) != 8:
+        raise InvalidState(f"a position has 8 fields separated by spaces, not {len(fields)}")
+    board_text, turn, bonus, lock, players, height, end, rng = fields
+    if bonus not in ("+", "-"):
+        raise InvalidState(f"the bonus field must be '+' or '-', not {bonus!r}")
+    if players not in ("2", "3", "4"):
+        raise InvalidState(f"the number of players must be 2, 3 or 4, not {players!r}")
+    if height not in (f"max{MAX_HEIGHT}", "nomax"):
+        raise InvalidState(f"the height field must be 'max{MAX_HEIGHT}' or 'nomax', not {height!r}")
+    reason, ender, district = _parse_end(end)
+    return TuermeState(int(players), _parse_board(board_text), _colour(turn, "the player to move"),
+                       bonus == "+",
+                       None if lock == "-" else _square(lock), reason, ender, district,
+                       height == "nomax", rng)
+
+
+def _square(text: str) -> int:
+    try:
+        return parse_square(text)
+    except ValueError as exc:
+        raise InvalidState(str(exc)) from None
+
+
+def _parse_board(text: str) -> tuple[Stack, ...]:
+    ranks = text.split("/")
+    if len(ranks) != ROWS:
+        raise InvalidState(f"the board needs {ROWS} ranks separated by '/', not {len(ranks)}")
+    board: list[Stack] = []
+    for number, rank in zip(range(ROWS, 0, -1), ranks):
+        row: list[Stack] = []
+        for token in _TOKEN.findall(rank):
+            if token.isdigit():
+                row.extend([""] * int(token))
+                continue
+            try:
+                row.append(check_stack(token))
+            except ValueError as exc:
+                raise InvalidState(f"rank {number}: {exc}") from None
+        if len(row) != COLUMNS:
+            raise InvalidState(f"rank {number} describes {len(row)} fields instead of {COLUMNS}")
+        board[:0] = row  # ranks are written top first
+    return tuple(board)
+
+
+def _parse_end(text: str) -> tuple[EndReason | None, int | None, int | None]:
+    if text == "-":
+        return None, None, None
+    parts = text.split(":")
+    try:
+        reason = EndReason(parts[0])
+    except ValueError:
+        raise InvalidState(f"unknown end {parts[0]!r}; expected one of "
+                           f"{', '.join(r.value for r in EndReason)}") from None
+    district = None
+    if reason is EndReason.DISTRICT and len(parts) == 3:
+        if parts[1] not in DISTRICT_NAMES:
+            raise InvalidState(f"there is no district {parts[1]!r} ({', '.join(DISTRICT_NAMES)})")
+        district = DISTRICT_NAMES.index(parts[1])
+    elif len(parts) != 2:
+        raise InvalidState(f"the end field {text!r} must read reason:colour or district:name:colour")
+    return reason, _colour(parts[-1], "the player who ended the game"), district
+
+
+def _colour(text: str, what: str) -> int:
+    if len(text) != 1 or text not in COLOUR_LETTERS:
+        raise InvalidState(f"{what} must be a colour letter ({', '.join(COLOUR_LETTERS)}), not {text!r}")
+    return COLOUR_LETTERS.index(text)

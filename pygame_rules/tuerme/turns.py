@@ -1,0 +1,57 @@
+"""What happens after an action: bonus moves, passing the turn, the neutral lock, the end.
+
+These functions assume the action is legal (see :mod:`.moves`).
+"""
+
+from __future__ import annotations
+
+from .actions import Move
+from .board import ALLEYS, DISTRICT_OF, DISTRICTS, SYMBOL_AT
+from .data import BONUS_AFTER_NEUTRAL, COLOUR_LETTERS
+from .moves import can_still_score, has_move, moved_board, own_alley_piece
+from .state import EndReason, Stack, TuermeState, owner
+
+
+def play_move(state: TuermeState, player: int, move: Move) -> TuermeState:
+    """The state after ``player`` makes the legal ``move``."""
+    dst = move.dst
+    board = moved_board(state.board, move.src, dst)
+    neutral = owner(board[dst]) >= state.players
+    on_field = bool(SYMBOL_AT[dst])
+    if on_field and not neutral:
+        district, mine = DISTRICT_OF[dst], COLOUR_LETTERS[player]
+        if all(board[s][-1:] == mine for s in DISTRICTS[district]):
+            return _ended(state, board, state.turn, EndReason.DISTRICT, player, district)
+    if not any(map(board.__getitem__, ALLEYS)):
+        return _ended(state, board, state.turn, EndReason.ALLEYS, player)
+    if not can_still_score(board, state.players, state.max_height):
+        return _ended(state, board, state.turn, EndReason.SETTLED, player)
+    if on_field and (BONUS_AFTER_NEUTRAL or not neutral):
+        # The lock (if any) still binds this player during his bonus move.
+        return TuermeState(state.players, board, state.turn, True, state.lock, None, None, None,
+                           state.unlimited_height, state.rng)
+    return pass_turn(state, board, dst if neutral and not on_field else None)
+
+
+def pass_turn(state: TuermeState, board: tuple[Stack, ...], lock: int | None) -> TuermeState:
+    """Give the turn to the next player; ``lock`` is the neutral stone he may not move.
+
+    A next player without any move ends the game if none of his own pieces is left on
+    the alleys (early end 2), or if nobody at all could move; otherwise he must pass.
+    """
+    after = (state.turn + 1) % state.players
+    new = TuermeState(state.players, board, after, False, lock, None, None, None,
+                      state.unlimited_height, state.rng)
+    if has_move(new, after, lock):
+        return new
+    if not own_alley_piece(new, after):
+        return _ended(new, board, after, EndReason.STUCK, after)
+    if not any(has_move(new, p, None) for p in range(state.players) if p != after):
+        return _ended(new, board, after, EndReason.BLOCKED, after)
+    return new
+
+
+def _ended(state: TuermeState, board: tuple[Stack, ...], turn: int, reason: EndReason, ender: int,
+           district: int | None = None) -> TuermeState:
+    return TuermeState(state.players, board, turn, False, state.lock, reason, ender, district,
+                       state.unlimited_height, state.rng)
