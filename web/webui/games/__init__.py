@@ -8,8 +8,9 @@ from pygame_rules.protocol import Game
 
 from .babel import BabelInteraction
 from .base import Button, Interaction
+from .saba import SabaInteraction
 
-_BY_GAME: dict[str, type[Interaction]] = {"babel": BabelInteraction}
+_BY_GAME: dict[str, type[Interaction]] = {"babel": BabelInteraction, "saba": SabaInteraction}
 
 
 def interaction_for(game: Game[Any, Any]) -> Interaction:

@@ -1,0 +1,514 @@
+"""Saba – Palast der Königin by pointing: harbour fields, build fields, districts and cards.
+
+Every choice comes from ``game.legal_actions``: the class only groups the legal actions by
+what was clicked, and offers a few buttons where one click can't say everything.
+
+>>> from pygame_rules.saba import GAME
+>>> ui = SabaInteraction(GAME)
+>>> state = GAME.new_game(2, seed=3)
+>>> ui.highlights(state, 0)
+{'harbour': [1, 2]}
+>>> ui.click(state, 0, {"harbour": "2"})
+TakeHarbour(field=2)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+from pygame_rules.saba import (Build, Card, Discard, District, Done, Exchange, MoveVizier,
+                               Phase, PlaceFigure, PlayCard, PlayCaravan, PlayGuard,
+                               PlayHarbourmaster, PlayMerchant, PlayOverseer, PlayRobber,
+                               RemoveCard, Res, SabaState, SerailChoice, Stash, TakeHarbour,
+                               UseDistrict)
+from pygame_rules.saba.data import DISTRICT_GAIN, RESOURCES, card_field, card_label, is_part
+from pygame_rules.saba.legal import PERSON_ACTIONS, build_cost, cost_text, place_cost
+from pygame_rules.saba.notation import player_name
+
+from .base import Button, Interaction
+
+#: UI steps (``Button.step`` keys); the prefixed ones carry a value after the colon.
+CANCEL, PLAY, CLEAR = "cancel", "play", "clear"
+WAIVE, OPPONENT, PICK = "waive:", "opponent:", "pick:"
+#: The action class of each person card.
+PERSON_CLASS: dict[Card, type] = {card: cls for cls, card in PERSON_ACTIONS.items()}
+#: Person cards played by picking two things on the board, and which highlight shows them.
+PAIR_HIGHLIGHT = {Card.OVERSEER: "districts", Card.HARBOURMASTER: "harbour", Card.GUARD: "serail"}
+PAIR_TARGET = {Card.OVERSEER: "district", Card.HARBOURMASTER: "harbour", Card.GUARD: "serail"}
+DONE_LABELS = {Phase.BUILD: "End building", Phase.STASH: "Keep your resources",
+               Phase.PLACE: "No figure", Phase.END: "End turn"}
+PHASE_PROMPTS = {
+    Phase.HARBOUR: "Click a harbour field your harbour cards show to take its resources "
+                   "(H1 also draws an action card, H2 removes a palace card, H3 moves the vizier).",
+    Phase.REMOVE: "H2: click an open palace part card on the build fields to remove it.",
+    Phase.VIZIER: "H3: click a district to move the vizier there; its action is yours.",
+    Phase.SWAP: "The vizier's district swaps: choose what to give and what to get.",
+    Phase.PLACE: "Click a ringed district to place a figure there, or place none.",
+    Phase.SERAIL: "Your balcony figure was displaced: put a serail marker on field 1?",
+}
+
+
+class SabaInteraction(Interaction):
+    """One player's half-made choice: a build field, a district, or an action card in play."""
+
+    def __init__(self, game: Any) -> None:
+        super().__init__(game)
+        self.moment: tuple[int, SabaState] | None = None
+        self.legal: list[Any] = []
+        self.reset()
+
+    def reset(self) -> None:
+        self.slot: int | None = None
+        self.waive_chosen = False
+        self.waive: Res | None = None
+        self.district: int | None = None
+        self.card: Card | None = None
+        self.composing = False
+        self.picks: tuple[int, ...] = ()
+        self.opponent: int | None = None
+        self.take: tuple[Res, ...] = ()
+        self.give: tuple[Res, ...] = ()
+
+    def _sync(self, state: SabaState, player: int) -> None:
+        """New position or player: forget the selection and list the legal actions once."""
+        if self.moment != (player, state):
+            self.moment = (player, state)
+            self.reset()
+            self.legal = self.game.legal_actions(state, player)
+
+    def _of(self, *kinds: type) -> list[Any]:
+        return [a for a in self.legal if isinstance(a, kinds)]
+
+    # ------------------------------------------------------------ groups
+    def _builds(self) -> list[Build]:
+        return [b for b in self._of(Build) if b.slot == self.slot
+                and (not self.waive_chosen or b.waive == self.waive)]
+
+    def _district_actions(self, district: int) -> list[Any]:
+        return [a for a in self._of(MoveVizier, PlaceFigure, UseDistrict) if a.district == district]
+
+    def _card_actions(self, card: Card) -> list[Any]:
+        person = PERSON_CLASS.get(card)
+        return [a for a in self.legal if isinstance(a, (PlayCard, Discard)) and a.card == card
+                or person is not None and isinstance(a, person)]
+
+    def _person(self) -> list[Any]:
+        person = PERSON_CLASS.get(self.card) if self.card else None
+        return self._of(person) if person else []
+
+    def _pairs(self) -> list[tuple[tuple[int, int], Any]]:
+        """Overseer, harbourmaster, guard: (first pick, second pick) → action."""
+        out: list[tuple[tuple[int, int], Any]] = []
+        for a in self._person():
+            if isinstance(a, PlayOverseer):
+                out.append(((a.source, a.target), a))
+            else:
+                out += [((a.first, a.second), a), ((a.second, a.first), a)]
+        return out
+
+    def _pair_options(self) -> list[int]:
+        """What can be picked next: a first thing, or a partner of the first pick."""
+        if self.picks:
+            return sorted({y for (x, y), _ in self._pairs() if x == self.picks[0]})
+        return sorted({x for (x, _), _ in self._pairs()})
+
+    def _opponents(self) -> list[int]:
+        return sorted({a.opponent for a in self._person()})
+
+    def _chosen_opponent(self) -> int | None:
+        options = self._opponents()
+        return self.opponent if self.opponent is not None else (
+            options[0] if len(options) == 1 else None)
+
+    # ------------------------------------------------------------ prompt
+    def prompt(self, state: SabaState, player: int) -> str:
+        self._sync(state, player)
+        if self.card is not None:
+            return self._card_prompt(state, player)
+        if self.slot is not None:
+            return self._build_prompt(state)
+        if self.district is not None:
+            return f"The {District(self.district).label}: choose what to do there."
+        text = self._phase_prompt(state, player)
+        if self._of(UseDistrict, PlayCard, *PERSON_CLASS.values()):
+            text += " You may also use your districts and play action cards (click them)."
+        return text
+
+    def _phase_prompt(self, state: SabaState, player: int) -> str:
+        if state.phase is Phase.BUILD:
+            if not self._of(Build):
+                return "Nothing on the build fields is yours to build now: end building."
+            return "Click a ringed palace card to build it, or end building."
+        if state.phase is Phase.STASH:
+            return (f"You may put one of your resources on garden field {state.last_field + 1} "
+                    "(its next builder pays one more): click it, or keep your resources.")
+        if state.phase is Phase.END:
+            cards, res = state.over_limits(player)
+            if cards or res:
+                return (f"Discard down to {state.hand_limit} action cards and 7 resources: "
+                        "click one of your cards or resources.")
+            return "End your turn."
+        return PHASE_PROMPTS.get(state.phase, "The game is over.")
+
+    def _build_prompt(self, state: SabaState) -> str:
+        assert self.slot is not None
+        text = f"Building the {card_label(state.display[self.slot])}: choose how to pay"
+        if any(b.from_district is not None for b in self._builds()):
+            text += ", and click the district your balcony figure comes from"
+        return text + "."
+
+    def _card_prompt(self, state: SabaState, player: int) -> str:
+        assert self.card is not None
+        name = self.card.label
+        if not self.composing:
+            return f"The {name} card: play it or discard it."
+        if self.card is Card.OVERSEER:
+            return ("Overseer: click the district your figure leaves." if not self.picks else
+                    f"Overseer: click the free district your figure from the "
+                    f"{District(self.picks[0]).label} moves to.")
+        if self.card is Card.HARBOURMASTER:
+            return ("Harbourmaster: click two harbour fields to swap their contents." if not self.picks
+                    else f"Harbourmaster: click the field to swap with H{self.picks[0]}.")
+        if self.card is Card.GUARD:
+            return ("Guard: choose two serail markers of different players to swap." if not self.picks
+                    else f"Guard: choose the marker to swap with field {self.picks[0]}.")
+        if self.card is Card.CARAVAN:
+            return "Caravan: take one resource of your choice from the supply."
+        if self._chosen_opponent() is None:
+            return f"The {name}: choose an opponent."
+        if self.card is Card.ROBBER:
+            return (f"Robber: click a resource of {player_name(self._chosen_opponent() or 0)} "
+                    "to steal it.")
+        return self._merchant_prompt(state, player)
+
+    def _merchant_prompt(self, state: SabaState, player: int) -> str:
+        who = player_name(self._chosen_opponent() or 0)
+        text = (f"Merchant: click up to 2 resources of {who} to take and as many of yours to "
+                f"give. Take: {_bundle(self.take)}; give: {_bundle(self.give)}.")
+        trade = self._trade()
+        if trade is not None and self.take and len(self.take) == len(self.give):
+            reason = self.game.why_illegal(state, player, trade)
+            if reason:
+                text += f" Not possible: {reason}."
+        return text
+
+    def _trade(self) -> PlayMerchant | None:
+        who = self._chosen_opponent()
+        return None if who is None else PlayMerchant(who, self.take, self.give)
+
+    # -------------------------------------------------------- highlights
+    def highlights(self, state: SabaState, player: int) -> dict[str, Any]:
+        self._sync(state, player)
+        if self.card is not None:
+            out: dict[str, Any] = {"cards": [self.card.value]}
+            if self.composing and self.card in PAIR_HIGHLIGHT:
+                out[PAIR_HIGHLIGHT[self.card]] = sorted(set(self.picks) | set(self._pair_options()))
+            return out
+        if self.slot is not None:
+            sources = sorted({b.from_district for b in self._builds() if b.from_district is not None})
+            return {"build_fields": [self.slot], "districts": sources}
+        if self.district is not None:
+            return {"districts": [self.district]}
+        return self._phase_highlights(state)
+
+    def _phase_highlights(self, state: SabaState) -> dict[str, Any]:
+        if state.phase is Phase.HARBOUR:
+            return {"harbour": [a.field for a in self._of(TakeHarbour)]}
+        if state.phase in (Phase.REMOVE, Phase.BUILD):
+            return {"build_fields": sorted({a.slot for a in self._of(RemoveCard, Build)})}
+        if state.phase in (Phase.VIZIER, Phase.PLACE):
+            return {"districts": [a.district for a in self._of(MoveVizier, PlaceFigure)]}
+        if state.phase is Phase.STASH:
+            return {"garden": [state.last_field + 1]}
+        if state.phase is Phase.SERAIL:
+            return {"serail": [1]}
+        return {}
+
+    def replay_highlights(self, state: SabaState, player: int, action: Any) -> dict[str, Any]:
+        if isinstance(action, TakeHarbour):
+            return {"harbour": [action.field]}
+        if isinstance(action, Build) and is_part(state.display[action.slot]):
+            return {"garden": [card_field(state.display[action.slot])]}
+        if isinstance(action, (MoveVizier, PlaceFigure, UseDistrict)):
+            return {"districts": [action.district]}
+        if isinstance(action, PlayOverseer):
+            return {"districts": [action.source, action.target]}
+        if isinstance(action, PlayHarbourmaster):
+            return {"harbour": [action.first, action.second]}
+        if isinstance(action, PlayGuard):
+            return {"serail": [action.first, action.second]}
+        if isinstance(action, Stash):
+            return {"garden": [state.last_field + 1]}
+        return {}  # never the hand: it is private
+
+    # ------------------------------------------------------------ clicks
+    def step(self, key: str) -> None:
+        if key == CANCEL:
+            self.reset()
+        elif key == PLAY:
+            self.composing = True
+        elif key == CLEAR:
+            self.take, self.give = (), ()
+        elif key.startswith(WAIVE):
+            self.waive_chosen, self.waive = True, _res(key[len(WAIVE):])
+        elif key.startswith(OPPONENT):
+            self.opponent, self.take, self.give = _int(key[len(OPPONENT):]), (), ()
+        elif key.startswith(PICK):
+            self.picks = (_int(key[len(PICK):]),)
+
+    def click(self, state: SabaState, player: int, target: dict[str, str]) -> Any:
+        self._sync(state, player)
+        if "card" in target:
+            return self._click_card(_card(target["card"]))
+        if self.composing and self.card is not None:
+            key = PAIR_TARGET.get(self.card, "resource")
+            if key in target:
+                return self._compose_click(player, target, key)
+        if self.slot is not None and "district" in target:
+            return self._pick_source(_int(target["district"]))
+        return self._board_click(player, target)
+
+    def _board_click(self, player: int, target: dict[str, str]) -> Any:
+        """A click outside any selection's targets: a fresh start."""
+        slot, district = self.slot, self.district
+        self.reset()
+        if "build-field" in target:
+            return self._click_slot(_int(target["build-field"]), slot)
+        if "district" in target:
+            return self._click_district(_int(target["district"]), district)
+        own = target.get("player") == str(player)
+        field = target.get("harbour") or (target.get("harbour-face") if own else None)
+        if field is not None:
+            return _only(a for a in self._of(TakeHarbour) if a.field == _int(field))
+        if "resource" in target and own:
+            res = _res(target["resource"])
+            return _only(a for a in self._of(Stash, Discard) if a.res == res)
+        return None
+
+    def _click_slot(self, slot: int, was: int | None) -> Any:
+        builds = [b for b in self._of(Build) if b.slot == slot]
+        removes = [a for a in self._of(RemoveCard) if a.slot == slot]
+        if removes or len(builds) == 1:
+            return (removes or builds)[0]
+        self.slot = slot if builds and slot != was else None
+        return None
+
+    def _pick_source(self, district: int) -> Any:
+        return _only(b for b in self._builds() if b.from_district == district)
+
+    def _click_district(self, district: int, was: int | None) -> Any:
+        actions = self._district_actions(district)
+        if len(actions) == 1:
+            return actions[0]
+        self.district = district if actions and district != was else None
+        return None
+
+    def _click_card(self, card: Card | None) -> Any:
+        was = self.card
+        self.reset()
+        options = self._card_actions(card) if card is not None else []
+        if card == was or not options:
+            return None
+        plain = [a for a in options if isinstance(a, (PlayCard, Discard))]
+        if len(options) == 1 and plain:
+            return plain[0]
+        self.card, self.composing = card, not plain
+        return None
+
+    def _compose_click(self, player: int, target: dict[str, str], key: str) -> Any:
+        if key != "resource":
+            return self._pick(_int(target[key]))
+        res, owner = _res(target[key]), target.get("player", "")
+        if self.card is Card.CARAVAN:
+            return _only(a for a in self._person() if a.res == res)
+        if self.card is Card.ROBBER:
+            return _only(a for a in self._person() if a.res == res and str(a.opponent) == owner)
+        self._add_to_trade(player, owner, res)
+        return None
+
+    def _pick(self, n: int) -> Any:
+        if self.picks == (n,):
+            self.picks = ()
+            return None
+        if self.picks:
+            match = [a for (x, y), a in self._pairs() if (x, y) == (self.picks[0], n)]
+            if match:
+                return match[0]
+        self.picks = (n,) if any(x == n for (x, _), _ in self._pairs()) else ()
+        return None
+
+    def _add_to_trade(self, player: int, owner: str, res: Res | None) -> None:
+        """Merchant: an opponent's resource goes into the take, one's own into the give."""
+        if res is None:
+            return
+        if owner == str(player):
+            self.give = _add(self.give, res)
+        elif owner.isdigit() and int(owner) in self._opponents():
+            if int(owner) != self._chosen_opponent():
+                self.opponent, self.take, self.give = int(owner), (), ()
+            self.take = _add(self.take, res)
+
+    # ----------------------------------------------------------- buttons
+    def buttons(self, state: SabaState, player: int) -> list[Button]:
+        self._sync(state, player)
+        if self.card is not None:
+            return self._card_buttons(state) + [Button("Cancel", step=CANCEL)]
+        if self.slot is not None:
+            return self._build_buttons(state) + [Button("Cancel", step=CANCEL)]
+        if self.district is not None:
+            return [Button(_district_label(state, a), a)
+                    for a in self._district_actions(self.district)] + [Button("Cancel", step=CANCEL)]
+        return self._phase_buttons(state)
+
+    def _phase_buttons(self, state: SabaState) -> list[Button]:
+        out = [Button("Put a serail marker on field 1" if a.place else "No serail marker", a,
+                      primary=a.place) for a in self._of(SerailChoice)]
+        out += [Button(f"Give 1 {a.give.label}, get 1 {a.get.label}", a) for a in self._of(Exchange)]
+        out += [Button(f"Put 1 {a.res.label} on garden field {state.last_field + 1}", a)
+                for a in self._of(Stash)]
+        if Done() in self.legal:
+            out.append(Button(DONE_LABELS[state.phase], Done(), primary=not out))
+        return out
+
+    def _build_buttons(self, state: SabaState) -> list[Button]:
+        builds = self._builds()
+        waives = list(dict.fromkeys(b.waive for b in builds))
+        if not self.waive_chosen and 1 < len(waives) < len(builds):
+            return [Button(f"Craftsman: waive 1 {w.label}" if w else "Pay the full price",
+                           step=WAIVE + (w.value if w else "")) for w in waives]
+        return [Button(_build_label(state, b), b, primary=len(builds) == 1) for b in builds]
+
+    def _card_buttons(self, state: SabaState) -> list[Button]:
+        assert self.card is not None
+        if not self.composing:
+            return self._plain_card_buttons()
+        if self.card in PAIR_TARGET:
+            return self._pair_buttons(state)
+        if self.card is Card.CARAVAN:
+            return [Button(f"Take 1 {a.res.label}", a) for a in self._person()]
+        who = self._chosen_opponent()
+        if who is None:
+            return [Button(f"Choose {player_name(o)}", step=f"{OPPONENT}{o}") for o in self._opponents()]
+        if self.card is Card.ROBBER:
+            return [Button(f"Steal 1 {a.res.label} from {player_name(who)}", a)
+                    for a in self._person() if a.opponent == who]
+        trade = self._trade()
+        out = [Button(f"Trade: take {_bundle(self.take)}, give {_bundle(self.give)}", trade,
+                      primary=True)] if trade in self.legal else []
+        return out + ([Button("Clear the trade", step=CLEAR)] if self.take or self.give else [])
+
+    def _plain_card_buttons(self) -> list[Button]:
+        """A card that can be played or discarded (at the end of the turn, over the limit)."""
+        assert self.card is not None
+        out = []
+        for a in self._card_actions(self.card):
+            if isinstance(a, Discard):
+                out.append(Button("Discard it", a))
+            elif isinstance(a, PlayCard):
+                out.append(Button(f"Play it: +1 {self.card.label}", a, primary=True))
+        if self._person():
+            out.append(Button("Play it…", step=PLAY, primary=True))
+        return out
+
+    def _pair_buttons(self, state: SabaState) -> list[Button]:
+        """Overseer, harbourmaster, guard: the same choices as on the board."""
+        assert self.card is not None
+        if not self.picks:
+            return [Button(_pick_label(state, self.card, n, True), step=f"{PICK}{n}")
+                    for n in self._pair_options()]
+        return [Button(_pick_label(state, self.card, y, False), a)
+                for (x, y), a in self._pairs() if x == self.picks[0]]
+
+    # ---------------------------------------------------------- keyboard
+    def clickable(self, state: SabaState, player: int) -> list[dict[str, str]]:
+        self._sync(state, player)
+        if self.composing:
+            return self._compose_clickable(state, player)
+        out = [{"harbour": str(a.field)} for a in self._of(TakeHarbour)]
+        out += [{"build-field": str(s)} for s in sorted({a.slot for a in self._of(Build, RemoveCard)})]
+        districts = {a.district for a in self._of(MoveVizier, PlaceFigure, UseDistrict)}
+        if self.slot is not None:
+            districts |= {b.from_district for b in self._builds() if b.from_district is not None}
+        out += [{"district": str(d)} for d in sorted(districts)]
+        hand = dict.fromkeys(state.players[player].hand)
+        out += [{"card": c.value} for c in hand if self._card_actions(c)]
+        mine = {a.res for a in self._of(Stash, Discard) if a.res is not None}
+        return out + _resources(player, mine)
+
+    def _compose_clickable(self, state: SabaState, player: int) -> list[dict[str, str]]:
+        cards = [{"card": c.value} for c in dict.fromkeys(state.players[player].hand)]
+        if self.card in (Card.OVERSEER, Card.HARBOURMASTER):
+            key = PAIR_TARGET[self.card]
+            return cards + [{key: str(n)} for n in self._pair_options()]
+        if self.card is Card.CARAVAN:
+            return cards + _resources("supply", {a.res for a in self._person()})
+        out = cards
+        for a in self._person():
+            if isinstance(a, PlayRobber):
+                out += _resources(a.opponent, {a.res})
+            elif isinstance(a, PlayMerchant):
+                out += _resources(a.opponent, set(a.take)) + _resources(player, set(a.give))
+        return list({tuple(sorted(t.items())): t for t in out}.values())
+
+
+# ------------------------------------------------------------------ helpers
+def _int(text: str | None) -> int:
+    return int(text) if text is not None and text.isdigit() else -1
+
+
+def _res(text: str) -> Res | None:
+    return next((r for r in RESOURCES if r.value == text), None)
+
+
+def _card(text: str) -> Card | None:
+    return next((c for c in Card if c.value == text and c is not Card.HIDDEN), None)
+
+
+def _only(actions: Iterable[Any]) -> Any:
+    """The action if exactly one fits, else None."""
+    found = list(actions)
+    return found[0] if len(found) == 1 else None
+
+
+def _add(bundle: tuple[Res, ...], res: Res) -> tuple[Res, ...]:
+    """Up to two resources, in the a, s, e, g order the merchant's bundles use."""
+    if len(bundle) >= 2:
+        return bundle
+    return tuple(sorted(bundle + (res,), key=lambda r: r.index))
+
+
+def _bundle(bundle: tuple[Res, ...]) -> str:
+    return " + ".join(r.label for r in bundle) or "nothing"
+
+
+def _resources(owner: int | str, kinds: set[Res]) -> list[dict[str, str]]:
+    return [{"resource": r.value, "player": str(owner)} for r in RESOURCES if r in kinds]
+
+
+def _build_label(state: SabaState, build: Build) -> str:
+    label = f"Pay {cost_text(build_cost(state, build.slot, build.waive))}"
+    if build.waive is not None:
+        label += f" (craftsman waives 1 {build.waive.label})"
+    if build.from_district is not None:
+        label += f", figure from the {District(build.from_district).label}"
+    return label
+
+
+def _district_label(state: SabaState, action: Any) -> str:
+    gain = DISTRICT_GAIN[District(action.district)]
+    if isinstance(action, MoveVizier):
+        return "Move the vizier here" + (f" (+1 {gain.label})" if gain else " (then swap)")
+    if isinstance(action, PlaceFigure):
+        return f"Place a figure here ({place_cost(state, action.district)} gold)"
+    if gain is not None:
+        return f"Use your figure: +1 {gain.label}"
+    return f"Use your figure: give 1 {action.give.label}, get 1 {action.get.label}"
+
+
+def _pick_label(state: SabaState, card: Card, n: int, first: bool) -> str:
+    if card is Card.OVERSEER:
+        return f"{'From' if first else 'To'} the {District(n).label}"
+    if card is Card.HARBOURMASTER:
+        return f"H{n} ({state.harbour_n[n - 1]} {state.harbour_res[n - 1].label})"
+    return f"Serail field {n} ({player_name(state.serail[n - 1])})"
