@@ -21,7 +21,9 @@ Highlights (squares as ints 0..111 or names like ``"c3"``):
 * ``targets`` — squares a selected piece may move to, marked with a green
   ring (class ``target``);
 * ``last_move`` — ``(src, dst)`` or a :class:`~.actions.Move`, both fields
-  tinted (class ``last-move``).
+  tinted (class ``last-move``);
+* ``palette`` — CSS fills replacing the colours' defaults (red, blue, green,
+  purple order); ``names`` — a label per player for the description.
 
 >>> from .state import build
 >>> svg = render_svg(build(4, {"c3": "Arb"}), selected="c3", targets=[31])
@@ -53,9 +55,10 @@ SquareRef = int | str
 
 
 def render_svg(state: TuermeState, viewer: int | None = None, *, selected: SquareRef | None = None,
-               targets: Iterable[SquareRef] = (), last_move: Move | tuple[SquareRef, SquareRef] | None = None
-               ) -> str:
+               targets: Iterable[SquareRef] = (), last_move: Move | tuple[SquareRef, SquareRef] | None = None,
+               palette: Sequence[str] | None = None, names: Sequence[str] | None = None) -> str:
     """The board as a standalone SVG (nothing is hidden in this game, so ``viewer`` changes nothing)."""
+    fills = tuple(palette or ()) + COLOUR_FILLS[len(palette or ()):]
     marked_last = set()
     if last_move is not None:
         pair = (last_move.src, last_move.dst) if isinstance(last_move, Move) else last_move
@@ -65,8 +68,8 @@ def render_svg(state: TuermeState, viewer: int | None = None, *, selected: Squar
     parts = [_square_group(s, s == chosen, s in aimed, s in marked_last) for s in range(NUM_SQUARES)]
     parts += [_district_outline(fields) for fields in DISTRICTS]
     parts += _labels()
-    parts += [_piece(state, s, stack) for s, stack in enumerate(state.board) if stack]
-    return svg.document(WIDTH, HEIGHT, "Spiel der Türme", describe_position(state), parts,
+    parts += [_piece(state, s, stack, fills) for s, stack in enumerate(state.board) if stack]
+    return svg.document(WIDTH, HEIGHT, "Spiel der Türme", describe_position(state, names), parts,
                         class_="tuerme-board")
 
 
@@ -135,7 +138,7 @@ def _shape(symbol: str, cx: float, cy: float, r: float, **attrs: str | float) ->
     return el("polygon", points=" ".join(f"{px:.1f},{py:.1f}" for px, py in points), **attrs)
 
 
-def _piece(state: TuermeState, square: int, stack: Stack) -> str:
+def _piece(state: TuermeState, square: int, stack: Stack, fills: Sequence[str]) -> str:
     x, y = _origin(square)
     colour, symbol = owner(stack), stack[0]
     neutral = colour >= state.players
@@ -146,7 +149,7 @@ def _piece(state: TuermeState, square: int, stack: Stack) -> str:
         stone_neutral = COLOUR_INDEX[letter] >= state.players
         children.append(el(
             "rect", x=x + 6, y=base - level * LAYER_STEP, width=size, height=size - 4, rx=6,
-            fill=COLOUR_FILLS[COLOUR_INDEX[letter]], fill_opacity=0.55 if stone_neutral else 1,
+            fill=fills[COLOUR_INDEX[letter]], fill_opacity=0.55 if stone_neutral else 1,
             stroke="#555" if stone_neutral else "#1b1b1b", stroke_width=1.2,
             stroke_dasharray="3 2" if stone_neutral else None))
     top_y = base - (len(shown) - 1) * LAYER_STEP
@@ -162,12 +165,14 @@ def _piece(state: TuermeState, square: int, stack: Stack) -> str:
                  data_owner="neutral" if neutral else colour)
 
 
-def describe_position(state: TuermeState) -> str:
-    """A few sentences for screen readers: players, whose turn, scores, pieces on symbol fields."""
-    names = COLOUR_NAMES
-    text = [f"{state.players} players: {', '.join(names[:state.players])}"]
-    if state.players < len(names):
-        text[0] += f"; neutral: {', '.join(names[state.players:])}"
+def describe_position(state: TuermeState, names: Sequence[str] | None = None) -> str:
+    """A few sentences for screen readers: players, whose turn, scores, stones on the alleys."""
+    colours = COLOUR_NAMES
+    names = names or colours[:state.players]
+    text = [f"{state.players} players: " + ", ".join(
+        name if name == colour else f"{name} ({colour})" for name, colour in zip(names, colours))]
+    if state.players < len(colours):
+        text[0] += f"; neutral: {', '.join(colours[state.players:])}"
     if state.unlimited_height:
         text.append("Variant: towers of any height")
     text.append(status_sentence(state, names))

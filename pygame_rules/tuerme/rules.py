@@ -41,7 +41,7 @@ class Tuerme(Game[TuermeState, Action]):
     options = (Option("unlimited_height", False, "Variant: towers of any height (never safe)"),)
     state_type = TuermeState
     action_type = Action
-    colours = COLOUR_FILLS
+    colours = tuple(zip(COLOUR_NAMES, COLOUR_FILLS))
 
     # ----------------------------------------------------------------- setup
     def setup(self, num_players: int, rng: Rng, options: dict[str, OptionValue]) -> TuermeState:
@@ -154,6 +154,8 @@ class Tuerme(Game[TuermeState, Action]):
         return f"To move: {names[state.turn]}" + (" (must pass)" if forced else "")
 
     def render_svg(self, state: TuermeState, viewer: int | None = None, **highlights: Any) -> str:
+        """The board; highlights: ``selected``, ``targets``, ``last_move``, ``palette``, ``names``
+        (see :func:`.render.render_svg`)."""
         return render.render_svg(self.view(state, viewer), viewer, **highlights)
 
 
