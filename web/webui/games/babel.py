@@ -79,9 +79,8 @@ class BabelInteraction(Interaction):
     def _offer_prompt(self, state: BabelState, player: int) -> str:
         assert state.tile is not None and state.target is not None
         ask = (f"{COLOURS[state.active].capitalize()} wants to build {tile_text(state.tile)} on "
-               f"{WONDERS[state.target.wonder]}. Click cards in your hand to add them to your "
-               "sealed offer (other kinds are a bluff and come back); click the exchange card "
-               "to add or remove it.")
+               f"{WONDERS[state.target.wonder]}. Click your cards to put them in your sealed "
+               "offer (other kinds are a bluff and come back); the exchange card goes in and out.")
         offer = Offer(self.cards, self.exchange)
         text = f"{ask} Your offer: {_offer_text(offer)}."
         reason = self.game.why_illegal(state, player, offer)

@@ -1,0 +1,102 @@
+"""Der Turmbau zu Babel in Chromium: one build from the home screen to the updated board,
+with the sealed offers collected one player at a time behind pass-the-device screens."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from pygame_rules.babel import GAME, Accept, Build, Offer
+
+pytestmark = pytest.mark.browser
+
+SEED = 8
+NAMES = ("Ann", "Bob", "Cid")
+#: Seed 8: the Statue of Zeus' first tile asks for 3 ships; Ann holds 2, Bob 1, Cid none.
+TILE = (2, 0)
+MOVES = [(0, Build(*TILE)), (1, Offer((0, 0, 1, 0))), (2, Offer((1, 0, 0, 0))), (0, Accept((1,)))]
+
+
+def expected_log() -> list[str]:
+    """The log lines of MOVES, as the engine writes them."""
+    state = GAME.new_game(len(NAMES), seed=SEED)
+    assert state.wonders[2].slots[0] == (0, 0, 3, 0)
+    assert [p.hand[2] for p in state.players] == [2, 1, 0]
+    lines = []
+    for player, action in MOVES:
+        lines.append(f"{NAMES[player]}: {GAME.action_text(state, action)}")
+        state = GAME.apply(state, player, action)
+    return lines
+
+
+def start_game(page: Any) -> None:
+    page.locator('.game-card[data-game="babel"] button', has_text="New game").click()
+    for i, name in enumerate(NAMES):
+        page.locator(f'#setup input[name="name{i}"]').fill(name)
+    page.locator("#seed").fill(str(SEED))
+    page.locator("#start-game").click()
+
+
+def pass_to(page: Any, name: str) -> None:
+    """The pass screen for ``name`` shows nothing private; then ``name`` reveals his view."""
+    screen = page.locator("#pass-screen")
+    screen.wait_for()
+    assert f"Pass the device to {name}" in screen.inner_text()
+    assert page.locator("#board").count() == 0
+    assert page.locator("[data-card], [data-offer-player], .hand").count() == 0
+    page.locator("#reveal").click()
+    page.locator("#board svg").wait_for()
+
+
+def hand_owner(page: Any) -> str:
+    return page.locator("#board .hand").get_attribute("data-player")
+
+
+def button(page: Any, label: str) -> Any:
+    return page.locator("#game-buttons button", has_text=label)
+
+
+def test_a_build_with_sealed_offers_through_pass_screens(app):
+    start_game(app)
+
+    pass_to(app, "Ann")
+    assert hand_owner(app) == "0"
+    app.locator('#board [data-wonder="2"][data-tile="0"]').click()
+    assert app.locator('#board .tile.selected[data-wonder="2"][data-tile="0"]').count() == 1
+    assert "ship 3 on Statue of Zeus" in app.locator("#prompt").inner_text()
+    button(app, "Build this tile").click()
+
+    pass_to(app, "Bob")
+    assert hand_owner(app) == "1"
+    assert "wants to build ship 3" in app.locator("#prompt").inner_text()
+    for _ in range(3):
+        app.locator('#board [data-card="crane"]').click()
+    app.locator('#board [data-card="ship"]').click()
+    assert "can't be sealed: the tile asks for 3 cards" in app.locator("#prompt").inner_text()
+    assert button(app, "Seal offer").count() == 0
+    button(app, "Clear offer").click()
+    app.locator('#board [data-card="ship"]').click()
+    assert "Your offer: 1 ship." in app.locator("#prompt").inner_text()
+    button(app, "Seal offer: 1 ship").click()
+
+    pass_to(app, "Cid")
+    assert hand_owner(app) == "2"
+    assert app.locator('#board [data-offer-player="1"][data-sealed="1"]').count() == 1
+    assert "1 ship" not in app.locator('#board [data-offer-player="1"]').inner_html()
+    app.locator('#board [data-card="camel"]').press("Enter")  # by keyboard; a bluff
+    button(app, "Seal offer: 1 camel").click()
+
+    pass_to(app, "Ann")
+    bob_offer = app.locator('#board [data-offer-player="1"]')
+    assert "1 ship" in bob_offer.inner_html()
+    assert "back: 1 camel" in app.locator('#board [data-offer-player="2"]').inner_html()
+    bob_offer.click()
+    assert app.locator('#board .offer.selected[data-offer-player="1"]').count() == 1
+    button(app, "Build, adding 2 ship from your hand").click()
+
+    pass_to(app, "Bob")  # Bob's turn begins
+    log = app.locator("#log li:not(.log-start)").all_inner_texts()
+    assert log == expected_log()
+    assert app.locator('#board [data-wonder="2"][data-tile="0"][data-taken="1"]').count() == 1
+    assert "Pass" in app.locator("#game-buttons").inner_text()
