@@ -88,7 +88,7 @@ class BabelInteraction(Interaction):
 
     def _decide_prompt(self, state: BabelState) -> str:
         assert state.tile is not None
-        if not self._builds_any(state):
+        if not self._accepts(state):
             return f"No combination of offers and your cards makes {tile_text(state.tile)}: decline."
         head = f"Click the offers you accept to build {tile_text(state.tile)}."
         if not self.accepted:
@@ -168,8 +168,7 @@ class BabelInteraction(Interaction):
 
     def _toggle_offer(self, state: BabelState, who: str) -> None:
         p = _int(who)
-        selectable = {q for a in self._legal(state, state.active) if isinstance(a, Accept)
-                      for q in a.offers}
+        selectable = {q for a in self._accepts(state) for q in a.offers}
         if p in self.accepted:
             self.accepted = tuple(q for q in self.accepted if q != p)
         elif p in selectable:
@@ -210,10 +209,13 @@ class BabelInteraction(Interaction):
             out.append(Button("Clear selection", step=CLEAR))
         return out + [Button("Decline (don't build)", Decline())]
 
+    def _accepts(self, state: BabelState) -> list[Accept]:
+        """Every legal way to build now."""
+        return [a for a in self._legal(state, state.active) if isinstance(a, Accept)]
+
     def _builds(self, state: BabelState) -> list[Accept]:
         """The legal ways to build with exactly the accepted offers (one per joker use)."""
-        return [a for a in self._legal(state, state.active)
-                if isinstance(a, Accept) and a.offers == self.accepted]
+        return [a for a in self._accepts(state) if a.offers == self.accepted]
 
     def _bonus_buttons(self, state: BabelState, legal: list[Any]) -> list[Button]:
         out = []
@@ -247,12 +249,9 @@ class BabelInteraction(Interaction):
             return [{"wonder": str(a.wonder), "tile": str(a.slot)}
                     for a in self._legal(state, player) if isinstance(a, Build)]
         if state.phase is Phase.DECIDE:
-            players = sorted({p for a in self._builds_any(state) for p in a.offers})
+            players = sorted({p for a in self._accepts(state) for p in a.offers})
             return [{"offer-player": str(p)} for p in players]
         return []
-
-    def _builds_any(self, state: BabelState) -> list[Accept]:
-        return [a for a in self._legal(state, state.active) if isinstance(a, Accept)]
 
 
 # ------------------------------------------------------------------ helpers
