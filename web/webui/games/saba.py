@@ -137,9 +137,7 @@ class SabaInteraction(Interaction):
 
     def _phase_prompt(self, state: SabaState, player: int) -> str:
         if state.phase is Phase.BUILD:
-            if not self._of(Build):
-                return "Nothing on the build fields is yours to build now: end building."
-            return "Click a ringed palace card to build it, or end building."
+            return self._build_phase_prompt(state)
         if state.phase is Phase.STASH:
             return (f"You may put one of your resources on garden field {state.last_field + 1} "
                     "(its next builder pays one more): click it, or keep your resources.")
@@ -150,6 +148,15 @@ class SabaInteraction(Interaction):
                         "click one of your cards or resources.")
             return "End your turn."
         return PHASE_PROMPTS.get(state.phase, "The game is over.")
+
+    def _build_phase_prompt(self, state: SabaState) -> str:
+        then = " to go on to placing a figure" if state.built_part else ""
+        if self._of(Build):
+            what = ("You may still build a treasury or end card" if state.built_part
+                    else "Click a ringed palace card to build it")
+            return f"{what}, or end building{then}."
+        done = "Your palace part stands" if state.built_part else "You can't build any open palace card now"
+        return f"{done}: end building{then}."
 
     def _build_prompt(self, state: SabaState) -> str:
         assert self.slot is not None
