@@ -39,9 +39,9 @@ class App:
         window.pygameRulesReadyAt = window.performance.now()
 
     def show(self, *children: Any) -> None:
-        dom.reset_handlers()
         self.screen = None
         dom.replace(self.root, *children)
+        dom.prune_handlers()
         window.scrollTo(0, 0)
 
     # ------------------------------------------------------------------ home

@@ -1,8 +1,8 @@
 """A small DOM builder for the PyScript front end.
 
 Text always goes in as text nodes, never as HTML. Event handlers are not bound
-per element: each element gets a ``data-on-EVENT`` key into a handler table that
-is rebuilt with every screen, and one delegated listener per event type on the
+per element: each element gets a ``data-on-EVENT`` key into a handler table,
+pruned after every render, and one delegated listener per event type on the
 app root dispatches to it, so re-rendering never leaks JS proxies.
 """
 
@@ -72,9 +72,12 @@ def replace(node: Any, *children: Child) -> None:
     append(node, children)
 
 
-def reset_handlers() -> None:
-    """Forget the handlers of the previous screen (call before building a new one)."""
-    _handlers.clear()
+def prune_handlers() -> None:
+    """Forget the handlers whose elements have left the page (call after each render)."""
+    live = {node.getAttribute(f"data-on-{event}")
+            for event in EVENTS for node in document.querySelectorAll(f"[data-on-{event}]")}
+    for hid in [hid for hid in _handlers if hid not in live]:
+        del _handlers[hid]
 
 
 def by_id(element_id: str) -> Any:
@@ -96,8 +99,8 @@ def _dispatcher(event_name: str) -> Callable[[Any], None]:
     attr = f"data-on-{event_name}"
 
     def dispatch(event: Any) -> None:
-        target = event.target.closest(f"[{attr}]") if event.target.closest else None
-        if target is None:
+        target = event.target.closest(f"[{attr}]")
+        if not target:  # JS null arrives as a falsy JsNull
             return
         handler = _handlers.get(target.getAttribute(attr))
         if handler is None:
@@ -126,7 +129,7 @@ async def _guarded(coroutine: Any) -> None:
 def toast(message: str, error: bool = False) -> None:
     """A short message at the bottom of the screen (role=status for screen readers)."""
     box = by_id("toast")
-    if box is None:
+    if not box:
         box = h("div", id="toast", role="status", aria_live="polite")
         document.body.appendChild(box)
     box.className = "toast error" if error else "toast"

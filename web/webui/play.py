@@ -53,17 +53,17 @@ class GameScreen:
 
     # -------------------------------------------------------------- render
     def render(self) -> None:
-        dom.reset_handlers()
         player = self.acting_player()
         if (self.viewing is None and self.game.hidden_information and player is not None
                 and player != self.revealed_to and not self.game.is_over(self.state)):
             self._render_pass_screen(player)
-            return
-        dom.replace(self.app.root, h("div",
-                                     h("div", id="board", class_="board-host", aria_label="Board"),
-                                     h("aside", self._side_panel(player), class_="side"),
-                                     class_="game-layout", id="game", data_game=self.game.name))
-        self._render_board(player)
+        else:
+            dom.replace(self.app.root, h("div",
+                                         h("div", id="board", class_="board-host", aria_label="Board"),
+                                         h("aside", self._side_panel(player), class_="side"),
+                                         class_="game-layout", id="game", data_game=self.game.name))
+            self._render_board(player)
+        dom.prune_handlers()
 
     def _render_pass_screen(self, player: int) -> None:
         name = self.names[player]
@@ -113,7 +113,9 @@ class GameScreen:
         if self.viewing is None and player is not None:
             for target in self.interaction.clickable(self.state, player):
                 selector = "".join(f'[data-{k}="{v}"]' for k, v in target.items())
-                for node in host.querySelectorAll(selector):
+                nodes = host.querySelectorAll(selector)
+                if nodes.length:  # one tab stop per thing: the topmost (last drawn) element
+                    node = nodes.item(nodes.length - 1)
                     node.setAttribute("tabindex", "0")
                     node.setAttribute("role", "button")
                     node.classList.add("focusable")
@@ -261,7 +263,7 @@ class GameScreen:
         node = event.target.closest("[data-square], [data-target], .clickable, [data-card], [data-wonder], "
                                     "[data-tile], [data-offer-player], [data-harbour], [data-build-field], "
                                     "[data-district], [data-resource]")
-        if player is None or node is None:
+        if player is None or not node:
             return
         target = dom.data_attributes(node)
         action = self.interaction.click(self.state, player, target)
@@ -282,5 +284,5 @@ def _refocus(target: dict[str, str]) -> None:
     selector = "".join(f'[data-{k}="{v}"]' for k, v in target.items() if k == "square")
     if selector:
         node = window.document.querySelector(f"#board {selector}[tabindex]")
-        if node:
+        if node:  # JsNull is falsy
             node.focus()

@@ -43,16 +43,21 @@ def save(session: Session) -> str | None:
         _store().setItem(PREFIX + session.id, session.to_text())
         _store().setItem(CURRENT, session.id)
     except Exception as exc:  # QuotaExceededError, SecurityError (storage disabled)
-        name = getattr(exc, "name", "") or type(exc).__name__
-        if "Quota" in name or "quota" in str(exc):
+        name = str(getattr(getattr(exc, "js_error", None), "name", "") or type(exc).__name__)
+        if "Quota" in name or "quota" in str(exc).lower():
             return ("Browser storage is full, so this game is not being saved. Export it or "
                     "delete old saved games; you can keep playing.")
         return f"This game can't be saved in this browser ({name}); you can keep playing."
     return None
 
 
+def _text(value: Any) -> str | None:
+    """A stored string, or None for JS null (which arrives as a JsNull object)."""
+    return value if isinstance(value, str) else None
+
+
 def load_text(save_id: str) -> str | None:
-    return _store().getItem(PREFIX + save_id)
+    return _text(_store().getItem(PREFIX + save_id))
 
 
 def exists(save_id: str) -> bool:
@@ -66,7 +71,7 @@ def delete(save_id: str) -> None:
 
 
 def current_id() -> str | None:
-    return _store().getItem(CURRENT)
+    return _text(_store().getItem(CURRENT))
 
 
 def close_current() -> None:
@@ -81,7 +86,7 @@ def entries() -> list[Entry]:
     keys = [store.key(i) for i in range(store.length)]
     out = []
     for key in keys:
-        if not key or not key.startswith(PREFIX):
+        if not isinstance(key, str) or not key.startswith(PREFIX):
             continue
         save_id = key[len(PREFIX):]
         try:

@@ -9,8 +9,9 @@ from pygame_rules.protocol import Game
 from .babel import BabelInteraction
 from .base import Button, Interaction
 from .saba import SabaInteraction
+from .tuerme import TuermeInteraction
 
-_BY_GAME: dict[str, type[Interaction]] = {"babel": BabelInteraction, "saba": SabaInteraction}
+_BY_GAME: dict[str, type[Interaction]] = {"babel": BabelInteraction, "saba": SabaInteraction, "tuerme": TuermeInteraction}
 
 
 def interaction_for(game: Game[Any, Any]) -> Interaction:

@@ -1,0 +1,31 @@
+"""Helpers for the browser tests: starting games through the UI, reading the screen."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from conftest import READY_TIMEOUT_MS
+
+
+def start_game(page: Any, game: str, players: int, seed: int, names: list[str] | None = None) -> None:
+    """From the home screen, set up and start a game as a player would."""
+    page.click(f".game-card[data-game='{game}'] button")
+    page.select_option("#player-count", str(players))
+    page.wait_for_selector(f"#setup .seat:nth-of-type({players})")
+    for i, name in enumerate(names or []):
+        page.fill(f"input[name='name{i}']", name)
+    page.fill("#seed", str(seed))
+    page.click("#start-game")
+    page.wait_for_selector("#game, #pass-screen", timeout=READY_TIMEOUT_MS)
+
+
+def log_texts(page: Any) -> list[str]:
+    """The move log entries after the "Start" entry."""
+    return page.locator("#log li:not(.log-start) button").all_text_contents()
+
+
+def pass_device(page: Any) -> None:
+    """If the hotseat privacy screen is up, confirm it."""
+    if page.locator("#pass-screen").count():
+        page.click("#reveal")
+        page.wait_for_selector("#game")

@@ -1,0 +1,130 @@
+"""Playing in Chromium: undo, log replay, reload-resume, export/import, bad files, full storage.
+
+Spiel der Türme is the game used here (no hidden information, quick moves).
+"""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from conftest import wait_ready
+from pygame_rules import get_game
+from pygame_rules.tuerme import Move
+from pygame_rules.tuerme.board import square_name
+from site_helpers import log_texts, start_game
+
+pytestmark = pytest.mark.browser
+GAME = get_game("tuerme")
+SEED = 11
+
+
+def play_moves(page, count: int) -> list[str]:
+    """Make ``count`` moves by clicking (the first legal move each time); returns their texts."""
+    state = GAME.new_game(2, seed=SEED)
+    for entry in log_texts(page):  # continue from the moves already on screen
+        state = GAME.apply(state, *GAME.parse_action(state, entry.split(": ", 1)[1]))
+    texts = []
+    for _ in range(count):
+        player = GAME.to_move(state)[0]
+        move = next(a for a in GAME.legal_actions(state, player) if isinstance(a, Move))
+        texts.append(GAME.action_text(state, move))
+        before = len(log_texts(page))
+        page.locator(f"#board g.piece[data-square='{square_name(move.src)}']").click()
+        page.locator(f"#board g.square[data-square='{square_name(move.dst)}']").click(force=True)
+        page.wait_for_function(f"document.querySelectorAll('#log li').length === {before + 2}")
+        state = GAME.apply(state, player, move)
+    return texts
+
+
+def test_undo_takes_back_a_move(app):
+    start_game(app, "tuerme", 2, SEED)
+    [text] = play_moves(app, 1)
+    assert log_texts(app)[-1].endswith(text)
+    app.click("#undo")
+    app.wait_for_function("document.querySelectorAll('#log li').length === 1")
+    assert "taken back" in app.locator("#toast").text_content()
+    assert app.get_attribute("#undo", "aria-disabled") == "true"
+    app.click("#undo", force=True)  # still clickable: it says why it can't undo
+    assert "no move to take back" in app.locator("#toast").text_content()
+
+
+def test_log_replay_shows_past_positions_read_only(app):
+    start_game(app, "tuerme", 2, SEED)
+    play_moves(app, 2)
+    present = app.locator("#board").inner_html()
+    app.locator("#log li").nth(1).locator("button").click()
+    assert app.locator(".replay-banner").is_visible()
+    assert app.locator("#board .last-move").count() == 2
+    assert app.locator("#board").inner_html() != present
+    assert app.locator("#board [tabindex='0']").count() == 0  # nothing to play while replaying
+    app.click("#back-to-present")
+    assert app.locator(".replay-banner").count() == 0
+    assert app.locator("#board [tabindex='0']").count() > 0
+
+
+def test_reload_resumes_the_game(app):
+    start_game(app, "tuerme", 2, SEED, names=["Ada", "Bo"])
+    texts = play_moves(app, 3)
+    app.reload()
+    wait_ready(app)
+    assert [t.split(": ", 1)[1] for t in log_texts(app)] == texts
+    assert log_texts(app)[0].startswith("Ada: ")
+
+
+def test_export_import_roundtrip_and_bad_files(app, tmp_path):
+    start_game(app, "tuerme", 2, SEED)
+    texts = play_moves(app, 2)
+    with app.expect_download() as download:
+        app.click("#export")
+    saved = tmp_path / "game.json"
+    download.value.save_as(saved)
+    data = json.loads(saved.read_text())
+    assert data["format"] == "pygame_rules.save" and len(data["moves"]) == 2
+
+    app.click("#menu")
+    assert app.locator(".saved-game").count() == 1
+    bad = tmp_path / "bad.json"
+    for content, message in [("{not json", "not valid JSON"),
+                             (json.dumps({"hello": "world"}), "not a pygame_rules saved game"),
+                             (json.dumps({**data, "moves": data["moves"][:1]}), "inconsistent")]:
+        bad.write_text(content)
+        app.set_input_files("#import-file", str(bad))
+        app.wait_for_function("document.getElementById('toast')?.className === 'toast error'")
+        assert message in app.locator("#toast").text_content()
+        app.evaluate("document.getElementById('toast').className = 'toast hidden'")
+        assert app.locator(".saved-game").count() == 1  # nothing lost or overwritten
+
+    app.set_input_files("#import-file", str(saved))
+    app.wait_for_selector("#game")
+    assert [t.split(": ", 1)[1] for t in log_texts(app)] == texts
+    app.click("#menu")
+    assert app.locator(".saved-game").count() == 2  # imported as a copy, the original kept
+
+
+def test_damaged_save_is_listed_not_lost(app):
+    app.evaluate("localStorage.setItem('pygame_rules.save.broken', '{\"game\": 42')")
+    app.reload()
+    wait_ready(app)
+    entry = app.locator(".saved-game[data-save='broken']")
+    assert "can't be read" in entry.text_content()
+    assert app.evaluate("localStorage.getItem('pygame_rules.save.broken')") == '{"game": 42'
+
+
+def test_full_storage_warns_and_play_goes_on(page, guard, site_url):
+    page.add_init_script("""
+        const real = Storage.prototype.setItem;
+        Storage.prototype.setItem = function (key, value) {
+            if (window.fillStorage && key.startsWith('pygame_rules.save.'))
+                throw new DOMException('full', 'QuotaExceededError');
+            return real.call(this, key, value);
+        };""")
+    page.goto(site_url)
+    wait_ready(page)
+    start_game(page, "tuerme", 2, SEED)
+    page.evaluate("window.fillStorage = true")
+    play_moves(page, 1)
+    assert "storage is full" in page.locator("#toast").text_content()
+    play_moves(page, 1)
+    assert len(log_texts(page)) == 2
