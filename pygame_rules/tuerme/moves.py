@@ -161,10 +161,11 @@ def can_still_score(board: tuple[Stack, ...], players: int, max_height: int) -> 
     lowest = dict.fromkeys(SYMBOLS, max_height)  # per symbol: the lowest stack on its fields
     for square in SYMBOL_FIELDS:
         symbol = SYMBOL_AT[square]
-        lowest[symbol] = min(lowest[symbol], height(board[square]) if board[square] else 0)
+        lowest[symbol] = min(lowest[symbol], max(len(board[square]) - 1, 0))
     player_letters = COLOUR_LETTERS[:players]
+    limit = max_height + 1  # compared with the stack text's length, one more than its height
     for square in ALLEYS:
         stack = board[square]
-        if stack and stack[-1] in player_letters and height(stack) + lowest[stack[0]] <= max_height:
+        if stack and stack[-1] in player_letters and len(stack) + lowest[stack[0]] <= limit:
             return True
     return False

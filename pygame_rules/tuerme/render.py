@@ -94,7 +94,8 @@ def _square_group(square: int, selected: bool, target: bool, last: bool) -> str:
     children = [el("rect", x=x, y=y, width=CELL, height=CELL, fill=PLOT_FILL if field else ALLEY_FILL,
                    stroke="#8a7a50", stroke_width=0.5)]
     if last:
-        children.append(el("rect", x=x, y=y, width=CELL, height=CELL, fill="#f5d742", fill_opacity=0.55))
+        children.append(el("rect", x=x + 1, y=y + 1, width=CELL - 2, height=CELL - 2, fill="#f5d742",
+                           fill_opacity=0.55, stroke="#d4a800", stroke_width=2))
     if field:
         children.append(_shape(field, x + CELL / 2, y + CELL / 2, 11, fill="none", stroke=DISTRICT_STROKE,
                                stroke_width=1.5, stroke_opacity=0.7))

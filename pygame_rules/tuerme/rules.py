@@ -12,6 +12,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from typing import Any
 
@@ -20,15 +21,16 @@ from ..protocol import Game, Option, OptionValue, ScoreLine
 from ..rng import Rng
 from . import notation, render
 from .actions import Action, EndTurn, Move, Skip
-from .board import ALLEYS, DISTRICTS, NUM_SQUARES, SQUARE_NAMES, SYMBOL_AT
+from .board import ALLEYS, DISTRICT_NAMES, DISTRICTS, NUM_SQUARES, SQUARE_NAMES, SYMBOL_AT
 from .data import COLOUR_FILLS, COLOUR_LETTERS, COLOUR_NAMES, STONES_PER_KIND, SYMBOLS
 from .moves import can_still_score, has_move, legal_moves, move_problem, own_alley_piece
 from .scoring import breakdown
-from .state import COLOUR_INDEX, EndReason, TuermeState, check_stack, height, owner
+from .state import EndReason, TuermeState, height, owner
 from .turns import pass_turn, play_move
 
 SKIP = Skip()
 END_TURN = EndTurn()
+_STACK = re.compile(f"[{SYMBOLS}][{COLOUR_LETTERS}]+")
 
 
 class Tuerme(Game[TuermeState, Action]):
@@ -164,27 +166,29 @@ def _fail(message: str) -> None:
 
 
 def _check_stacks(state: TuermeState) -> None:
-    counts = dict.fromkeys((s + c for s in SYMBOLS for c in COLOUR_LETTERS), 0)
+    """Every stack well formed and legal where it stands; 5 stones of each colour and symbol."""
+    by_symbol: dict[str, list[str]] = {symbol: [] for symbol in SYMBOLS}
+    neutrals = COLOUR_LETTERS[state.players:]
     for square, stack in enumerate(state.board):
         if not stack:
             continue
-        name = SQUARE_NAMES[square]
-        try:
-            check_stack(stack)
-        except ValueError as exc:
-            _fail(f"{name}: {exc}")
+        if _STACK.fullmatch(stack) is None:
+            _fail(f"{SQUARE_NAMES[square]}: {stack!r} is not a stack (e.g. 'Arb')")
         if SYMBOL_AT[square] and SYMBOL_AT[square] != stack[0]:
-            _fail(f"{name} is a symbol field for {SYMBOL_AT[square]} but holds {stack[0]} stones")
-        if height(stack) > state.max_height:
-            _fail(f"the tower on {name} is {height(stack)} high (at most {state.max_height})")
-        if height(stack) > 1 and owner(stack) >= state.players:
-            _fail(f"a neutral stone lies on top of the tower on {name} (neutral stones never cover)")
-        for colour in stack[1:]:
-            counts[stack[0] + colour] += 1
-    for kind, count in counts.items():
-        if count != STONES_PER_KIND:
-            _fail(f"stones are not conserved: {count} {COLOUR_NAMES[COLOUR_INDEX[kind[1]]]} {kind[0]} "
-                  f"stones instead of {STONES_PER_KIND}")
+            _fail(f"{SQUARE_NAMES[square]} is a symbol field for {SYMBOL_AT[square]} but holds {stack[0]} stones")
+        if len(stack) > 2:
+            if height(stack) > state.max_height:
+                _fail(f"the tower on {SQUARE_NAMES[square]} is {height(stack)} high (at most {state.max_height})")
+            if stack[-1] in neutrals:
+                _fail(f"a neutral stone lies on top of the tower on {SQUARE_NAMES[square]} "
+                      "(neutral stones never cover)")
+        by_symbol[stack[0]].append(stack)
+    for symbol, stacks in by_symbol.items():
+        letters = "".join(stacks)
+        for colour, letter in zip(COLOUR_NAMES, COLOUR_LETTERS):
+            if letters.count(letter) != STONES_PER_KIND:
+                _fail(f"stones are not conserved: {letters.count(letter)} {colour} {symbol} stones "
+                      f"instead of {STONES_PER_KIND}")
 
 
 def _check_lock(state: TuermeState) -> None:
@@ -203,7 +207,7 @@ def _check_running(state: TuermeState) -> None:
     for d, fields in enumerate(DISTRICTS):
         tops = {state.board[s][-1:] for s in fields}
         if len(tops) == 1 and tops <= set(COLOUR_LETTERS[:state.players]):
-            _fail(f"district {d + 1} is full of one player's pieces, so the game should be over")
+            _fail(f"district {DISTRICT_NAMES[d]} is full of one player's pieces, so the game should be over")
     if not any(state.board[s] for s in ALLEYS):
         _fail("no stone is left on the alleys, so the game should be over")
     if not can_still_score(state.board, state.players, state.max_height):
@@ -229,7 +233,7 @@ def _check_ended(state: TuermeState) -> None:
         if not 0 <= state.end_district < len(DISTRICTS):
             _fail(f"there is no district {state.end_district}")
         if any(state.board[s][-1:] != COLOUR_LETTERS[ender] for s in DISTRICTS[state.end_district]):
-            _fail(f"district {state.end_district + 1} is not full of {COLOUR_NAMES[ender]} pieces")
+            _fail(f"district {DISTRICT_NAMES[state.end_district]} is not full of {COLOUR_NAMES[ender]} pieces")
     elif state.end is EndReason.ALLEYS:
         if any(state.board[s] for s in ALLEYS):
             _fail("the game ended for empty alleys, but stones are left on them")
