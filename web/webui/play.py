@@ -106,14 +106,14 @@ class GameScreen:
     def _render_board(self, player: int | None) -> None:
         host = dom.by_id("board")
         state, highlights = self._board_state()
-        svg = self.game.render_svg(state, self.viewer(), palette=self.palette, **highlights)
+        svg = self.game.render_svg(state, self.viewer(), palette=self.palette, names=self.names,
+                                   **highlights)
         dom.set_svg(host, svg)
         dom.bind(host, "click", self._on_board_click)
         dom.bind(host, "keydown", self._on_board_key)
         if self.viewing is None and player is not None:
             for target in self.interaction.clickable(self.state, player):
-                selector = "".join(f'[data-{k}="{v}"]' for k, v in target.items())
-                nodes = host.querySelectorAll(selector)
+                nodes = host.querySelectorAll(_selector(target))
                 if nodes.length:  # one tab stop per thing: the topmost (last drawn) element
                     node = nodes.item(nodes.length - 1)
                     node.setAttribute("tabindex", "0")
@@ -260,12 +260,11 @@ class GameScreen:
         if self.viewing is not None or self.game.is_over(self.state):
             return
         player = self.acting_player()
-        node = event.target.closest("[data-square], [data-target], .clickable, [data-card], [data-wonder], "
-                                    "[data-tile], [data-offer-player], [data-harbour], [data-build-field], "
-                                    "[data-district], [data-resource]")
-        if player is None or not node:
+        if player is None:
             return
-        target = dom.data_attributes(node)
+        target = _clicked_thing(event)
+        if not target:
+            return
         action = self.interaction.click(self.state, player, target)
         if action is not None:
             self.play(player, action)
@@ -279,10 +278,25 @@ class GameScreen:
             self._on_board_click(event)
 
 
+def _clicked_thing(event: Any) -> dict[str, str]:
+    """The ``data-*`` attributes of the innermost board element carrying any (the renderers
+    put them on every clickable thing), or {} for a click on the bare board."""
+    node = event.target
+    while node and node.id != "board":
+        found = dom.data_attributes(node)
+        if found:
+            return found
+        node = node.parentElement
+    return {}
+
+
+def _selector(target: dict[str, str]) -> str:
+    """A CSS selector for the element with exactly these ``data-*`` values."""
+    return "".join(f'[data-{k}="{window.CSS.escape(v)}"]' for k, v in target.items())
+
+
 def _refocus(target: dict[str, str]) -> None:
     """Keep keyboard focus on the board element that was just activated."""
-    selector = "".join(f'[data-{k}="{v}"]' for k, v in target.items() if k == "square")
-    if selector:
-        node = window.document.querySelector(f"#board {selector}[tabindex]")
-        if node:  # JsNull is falsy
-            node.focus()
+    node = window.document.querySelector(f"#board {_selector(target)}[tabindex]")
+    if node:  # JsNull is falsy
+        node.focus()
