@@ -18,10 +18,9 @@ from collections.abc import Iterable
 from typing import Any
 
 from pygame_rules.saba import (Build, Card, Discard, District, Done, Exchange, MoveVizier,
-                               Phase, PlaceFigure, PlayCard, PlayCaravan, PlayGuard,
-                               PlayHarbourmaster, PlayMerchant, PlayOverseer, PlayRobber,
-                               RemoveCard, Res, SabaState, SerailChoice, Stash, TakeHarbour,
-                               UseDistrict)
+                               Phase, PlaceFigure, PlayCard, PlayGuard, PlayHarbourmaster,
+                               PlayMerchant, PlayOverseer, PlayRobber, RemoveCard, Res,
+                               SabaState, SerailChoice, Stash, TakeHarbour, UseDistrict)
 from pygame_rules.saba.data import DISTRICT_GAIN, RESOURCES, card_field, card_label, is_part
 from pygame_rules.saba.legal import PERSON_ACTIONS, build_cost, cost_text, place_cost
 from pygame_rules.saba.notation import player_name
@@ -36,6 +35,14 @@ PERSON_CLASS: dict[Card, type] = {card: cls for cls, card in PERSON_ACTIONS.item
 #: Person cards played by picking two things on the board, and which highlight shows them.
 PAIR_HIGHLIGHT = {Card.OVERSEER: "districts", Card.HARBOURMASTER: "harbour", Card.GUARD: "serail"}
 PAIR_TARGET = {Card.OVERSEER: "district", Card.HARBOURMASTER: "harbour", Card.GUARD: "serail"}
+PAIR_PROMPTS = {
+    Card.OVERSEER: ("Overseer: click the district your figure leaves.",
+                    "Overseer: click the free district it moves to"),
+    Card.HARBOURMASTER: ("Harbourmaster: click two harbour fields to swap their contents.",
+                         "Harbourmaster: click the field to swap with"),
+    Card.GUARD: ("Guard: choose two serail markers of different players to swap.",
+                 "Guard: choose the marker to swap with"),
+}
 DONE_LABELS = {Phase.BUILD: "End building", Phase.STASH: "Keep your resources",
                Phase.PLACE: "No figure", Phase.END: "End turn"}
 PHASE_PROMPTS = {
@@ -65,7 +72,7 @@ class SabaInteraction(Interaction):
         self.district: int | None = None
         self.card: Card | None = None
         self.composing = False
-        self.picks: tuple[int, ...] = ()
+        self.first: int | None = None  # overseer, harbourmaster, guard: the first pick
         self.opponent: int | None = None
         self.take: tuple[Res, ...] = ()
         self.give: tuple[Res, ...] = ()
@@ -109,8 +116,8 @@ class SabaInteraction(Interaction):
 
     def _pair_options(self) -> list[int]:
         """What can be picked next: a first thing, or a partner of the first pick."""
-        if self.picks:
-            return sorted({y for (x, y), _ in self._pairs() if x == self.picks[0]})
+        if self.first is not None:
+            return sorted({y for (x, y), _ in self._pairs() if x == self.first})
         return sorted({x for (x, _), _ in self._pairs()})
 
     def _opponents(self) -> list[int]:
@@ -155,8 +162,9 @@ class SabaInteraction(Interaction):
             what = ("You may still build a treasury or end card" if state.built_part
                     else "Click a ringed palace card to build it")
             return f"{what}, or end building{then}."
-        done = "Your palace part stands" if state.built_part else "You can't build any open palace card now"
-        return f"{done}: end building{then}."
+        if state.built_part:
+            return f"Your palace part stands: end building{then}."
+        return "You can't build any open palace card now: end building."
 
     def _build_prompt(self, state: SabaState) -> str:
         assert self.slot is not None
@@ -170,16 +178,11 @@ class SabaInteraction(Interaction):
         name = self.card.label
         if not self.composing:
             return f"The {name} card: play it or discard it."
-        if self.card is Card.OVERSEER:
-            return ("Overseer: click the district your figure leaves." if not self.picks else
-                    f"Overseer: click the free district your figure from the "
-                    f"{District(self.picks[0]).label} moves to.")
-        if self.card is Card.HARBOURMASTER:
-            return ("Harbourmaster: click two harbour fields to swap their contents." if not self.picks
-                    else f"Harbourmaster: click the field to swap with H{self.picks[0]}.")
-        if self.card is Card.GUARD:
-            return ("Guard: choose two serail markers of different players to swap." if not self.picks
-                    else f"Guard: choose the marker to swap with field {self.picks[0]}.")
+        if self.card in PAIR_PROMPTS:
+            first, second = PAIR_PROMPTS[self.card]
+            if self.first is None:
+                return first
+            return f"{second} (chosen: {_pick_name(state, self.card, self.first)})."
         if self.card is Card.CARAVAN:
             return "Caravan: take one resource of your choice from the supply."
         if self._chosen_opponent() is None:
@@ -210,7 +213,8 @@ class SabaInteraction(Interaction):
         if self.card is not None:
             out: dict[str, Any] = {"cards": [self.card.value]}
             if self.composing and self.card in PAIR_HIGHLIGHT:
-                out[PAIR_HIGHLIGHT[self.card]] = sorted(set(self.picks) | set(self._pair_options()))
+                picked = {self.first} if self.first is not None else set()
+                out[PAIR_HIGHLIGHT[self.card]] = sorted(picked | set(self._pair_options()))
             return out
         if self.slot is not None:
             sources = sorted({b.from_district for b in self._builds() if b.from_district is not None})
@@ -262,7 +266,7 @@ class SabaInteraction(Interaction):
         elif key.startswith(OPPONENT):
             self.opponent, self.take, self.give = _int(key[len(OPPONENT):]), (), ()
         elif key.startswith(PICK):
-            self.picks = (_int(key[len(PICK):]),)
+            self.first = _int(key[len(PICK):])
 
     def click(self, state: SabaState, player: int, target: dict[str, str]) -> Any:
         self._sync(state, player)
@@ -335,14 +339,14 @@ class SabaInteraction(Interaction):
         return None
 
     def _pick(self, n: int) -> Any:
-        if self.picks == (n,):
-            self.picks = ()
+        if self.first == n:
+            self.first = None
             return None
-        if self.picks:
-            match = [a for (x, y), a in self._pairs() if (x, y) == (self.picks[0], n)]
+        if self.first is not None:
+            match = [a for (x, y), a in self._pairs() if (x, y) == (self.first, n)]
             if match:
                 return match[0]
-        self.picks = (n,) if any(x == n for (x, _), _ in self._pairs()) else ()
+        self.first = n if any(x == n for (x, _), _ in self._pairs()) else None
         return None
 
     def _add_to_trade(self, player: int, owner: str, res: Res | None) -> None:
@@ -421,11 +425,11 @@ class SabaInteraction(Interaction):
     def _pair_buttons(self, state: SabaState) -> list[Button]:
         """Overseer, harbourmaster, guard: the same choices as on the board."""
         assert self.card is not None
-        if not self.picks:
+        if self.first is None:
             return [Button(_pick_label(state, self.card, n, True), step=f"{PICK}{n}")
                     for n in self._pair_options()]
         return [Button(_pick_label(state, self.card, y, False), a)
-                for (x, y), a in self._pairs() if x == self.picks[0]]
+                for (x, y), a in self._pairs() if x == self.first]
 
     # ---------------------------------------------------------- keyboard
     def clickable(self, state: SabaState, player: int) -> list[dict[str, str]]:
@@ -513,9 +517,17 @@ def _district_label(state: SabaState, action: Any) -> str:
     return f"Use your figure: give 1 {action.give.label}, get 1 {action.get.label}"
 
 
-def _pick_label(state: SabaState, card: Card, n: int, first: bool) -> str:
+def _pick_name(state: SabaState, card: Card, n: int) -> str:
+    """A district, harbour field or serail field as the person card's prompt names it."""
     if card is Card.OVERSEER:
-        return f"{'From' if first else 'To'} the {District(n).label}"
+        return f"the {District(n).label}"
     if card is Card.HARBOURMASTER:
         return f"H{n} ({state.harbour_n[n - 1]} {state.harbour_res[n - 1].label})"
-    return f"Serail field {n} ({player_name(state.serail[n - 1])})"
+    return f"serail field {n} ({player_name(state.serail[n - 1])})"
+
+
+def _pick_label(state: SabaState, card: Card, n: int, first: bool) -> str:
+    name = _pick_name(state, card, n)
+    if card is Card.OVERSEER:
+        return f"{'From' if first else 'To'} {name}"
+    return name[0].upper() + name[1:]
