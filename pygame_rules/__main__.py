@@ -25,7 +25,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         try:
             module = importlib.import_module(module_name)
         except ModuleNotFoundError as exc:
-            if exc.name != module_name:
+            if not module_name.startswith(str(exc.name)):  # command not installed yet
                 raise
             continue
         sub = commands.add_parser(name, help=module.HELP, description=module.HELP)
