@@ -330,8 +330,20 @@ def test_overseer_picks_two_districts():
     assert ui.highlights(state, BLUE) == {"cards": ["O"], "districts": [0]}
     assert ui.click(state, BLUE, {"district": "0"}) is None
     assert ui.highlights(state, BLUE)["districts"] == [0, 1, 2, 3, 4, 5]
+    assert "(chosen: the stonemasons)" in ui.prompt(state, BLUE)
     assert ui.click(state, BLUE, {"district": "4"}) == PlayOverseer(0, 4)
     assert press(ui, state, BLUE, "To the bazaar") == PlayOverseer(0, 5)
+
+
+def test_a_person_card_over_the_limit_is_played_or_discarded():
+    state = with_player(make(pro=True, phase=Phase.END), BLUE, res=(0, 0, 0, 1),
+                        hand=(Card.CARAVAN,) * 5)
+    ui = SabaInteraction(GAME)
+    ui.click(state, BLUE, {"card": "K"})
+    assert labels(ui, state, BLUE) == ["Discard it", "Play it…", "Cancel"]
+    press(ui, state, BLUE, "Play it…")
+    assert "Caravan: take one resource" in ui.prompt(state, BLUE)
+    assert press(ui, state, BLUE, "Take 1 gold") == PlayCaravan(Res.GOLD)
 
 
 def test_harbourmaster_and_guard():
