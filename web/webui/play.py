@@ -26,10 +26,11 @@ class GameScreen:
         self.app = app
         self.session = session
         self.game = session.game
+        self.names = [s.name for s in session.seats]
         self.interaction = interaction_for(self.game)
+        self.interaction.names = self.names
         self.viewing: int | None = None  # a past position (number of moves) shown read-only
         self.revealed_to: int | None = None  # hotseat: whose private view is on screen
-        self.names = [s.name for s in session.seats]
         fills = dict(self.game.colours)
         self.palette = [fills.get(s.colour, s.colour) for s in session.seats]
 

@@ -13,11 +13,12 @@ Build(wonder=0, slot=0)
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from pygame_rules.babel import (Accept, BabelState, Build, CardExchange, Decline, DoubleTurn,
                                 DrawThree, Offer, Pass, Phase, ThirdBonus)
-from pygame_rules.babel.data import COLOURS, KINDS, NO_CARDS, WONDERS, Counts, counts_text, tile_text
+from pygame_rules.babel.data import KINDS, NO_CARDS, WONDERS, Counts, counts_text, tile_text
 from pygame_rules.babel.state import add, sub
 
 from .base import Button, Interaction
@@ -78,7 +79,7 @@ class BabelInteraction(Interaction):
 
     def _offer_prompt(self, state: BabelState, player: int) -> str:
         assert state.tile is not None and state.target is not None
-        ask = (f"{COLOURS[state.active].capitalize()} wants to build {tile_text(state.tile)} on "
+        ask = (f"{self.names[state.active]} wants to build {tile_text(state.tile)} on "
                f"{WONDERS[state.target.wonder]}. Click your cards to put them in your sealed "
                "offer (other kinds are a bluff and come back); the exchange card goes in and out.")
         offer = Offer(self.cards, self.exchange)
@@ -96,7 +97,7 @@ class BabelInteraction(Interaction):
         got = NO_CARDS
         for p in self.accepted:
             got = add(got, state.offers[p].cards)  # type: ignore[union-attr]
-        who = ", ".join(COLOURS[p] for p in self.accepted)
+        who = ", ".join(self.names[p] for p in self.accepted)
         text = f"{head} Accepted: {who} ({counts_text(got)})."
         if not self._builds(state):
             reason = self.game.why_illegal(state, state.active, Accept(self.accepted))
@@ -204,7 +205,7 @@ class BabelInteraction(Interaction):
         return out
 
     def _decide_buttons(self, state: BabelState, legal: list[Any]) -> list[Button]:
-        out = [Button(_build_label(state, a), a, primary=True) for a in self._builds(state)]
+        out = [Button(_build_label(state, a, self.names), a, primary=True) for a in self._builds(state)]
         if self.accepted:
             out.append(Button("Clear selection", step=CLEAR))
         return out + [Button("Decline (don't build)", Decline())]
@@ -275,7 +276,7 @@ def _offer_text(offer: Offer) -> str:
     return counts_text(offer.cards)
 
 
-def _build_label(state: BabelState, accept: Accept) -> str:
+def _build_label(state: BabelState, accept: Accept, names: Sequence[str]) -> str:
     """What building this way costs: the cards from one's own hand and the jokers."""
     assert state.tile is not None
     own = state.tile
@@ -287,4 +288,4 @@ def _build_label(state: BabelState, accept: Accept) -> str:
         jokers = sum(accept.joker) // 2
         label += f" and {jokers} joker{'s' if jokers > 1 else ''} ({counts_text(accept.joker)})"
     giver = [p for p in accept.offers if state.offers[p].exchange]  # type: ignore[union-attr]
-    return label + (f"; the tile goes to {COLOURS[giver[0]]}" if giver else "")
+    return label + (f"; the tile goes to {names[giver[0]]}" if giver else "")

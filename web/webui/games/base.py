@@ -28,6 +28,8 @@ class Interaction:
 
     def __init__(self, game: Game[Any, Any]) -> None:
         self.game = game
+        #: How players are called in prompts and buttons (the game screen sets seat names).
+        self.names: list[str] = [name for name, _ in game.colours]
 
     def reset(self) -> None:
         """Forget any half-made choice (after a move, undo or replay)."""

@@ -14,7 +14,7 @@ TakeHarbour(field=2)
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from typing import Any
 
 from pygame_rules.saba import (Build, Card, Discard, District, Done, Exchange, MoveVizier,
@@ -23,7 +23,6 @@ from pygame_rules.saba import (Build, Card, Discard, District, Done, Exchange, M
                                SabaState, SerailChoice, Stash, TakeHarbour, UseDistrict)
 from pygame_rules.saba.data import DISTRICT_GAIN, RESOURCES, card_field, card_label, is_part
 from pygame_rules.saba.legal import PERSON_ACTIONS, build_cost, cost_text, place_cost
-from pygame_rules.saba.notation import player_name
 
 from .base import Button, Interaction
 
@@ -182,18 +181,18 @@ class SabaInteraction(Interaction):
             first, second = PAIR_PROMPTS[self.card]
             if self.first is None:
                 return first
-            return f"{second} (chosen: {_pick_name(state, self.card, self.first)})."
+            return f"{second} (chosen: {_pick_name(state, self.card, self.first, self.names)})."
         if self.card is Card.CARAVAN:
             return "Caravan: take one resource of your choice from the supply."
         if self._chosen_opponent() is None:
             return f"The {name}: choose an opponent."
         if self.card is Card.ROBBER:
-            return (f"Robber: click a resource of {player_name(self._chosen_opponent() or 0)} "
+            return (f"Robber: click a resource of {self.names[self._chosen_opponent() or 0]} "
                     "to steal it.")
         return self._merchant_prompt(state, player)
 
     def _merchant_prompt(self, state: SabaState, player: int) -> str:
-        who = player_name(self._chosen_opponent() or 0)
+        who = self.names[self._chosen_opponent() or 0]
         text = (f"Merchant: click up to 2 resources of {who} to take and as many of yours to "
                 f"give. Take: {_bundle(self.take)}; give: {_bundle(self.give)}.")
         trade = self._trade()
@@ -400,9 +399,9 @@ class SabaInteraction(Interaction):
             return [Button(f"Take 1 {a.res.label}", a) for a in self._person()]
         who = self._chosen_opponent()
         if who is None:
-            return [Button(f"Choose {player_name(o)}", step=f"{OPPONENT}{o}") for o in self._opponents()]
+            return [Button(f"Choose {self.names[o]}", step=f"{OPPONENT}{o}") for o in self._opponents()]
         if self.card is Card.ROBBER:
-            return [Button(f"Steal 1 {a.res.label} from {player_name(who)}", a)
+            return [Button(f"Steal 1 {a.res.label} from {self.names[who]}", a)
                     for a in self._person() if a.opponent == who]
         trade = self._trade()
         out = [Button(f"Trade: take {_bundle(self.take)}, give {_bundle(self.give)}", trade,
@@ -426,9 +425,9 @@ class SabaInteraction(Interaction):
         """Overseer, harbourmaster, guard: the same choices as on the board."""
         assert self.card is not None
         if self.first is None:
-            return [Button(_pick_label(state, self.card, n, True), step=f"{PICK}{n}")
+            return [Button(_pick_label(state, self.card, n, True, self.names), step=f"{PICK}{n}")
                     for n in self._pair_options()]
-        return [Button(_pick_label(state, self.card, y, False), a)
+        return [Button(_pick_label(state, self.card, y, False, self.names), a)
                 for (x, y), a in self._pairs() if x == self.first]
 
     # ---------------------------------------------------------- keyboard
@@ -517,17 +516,17 @@ def _district_label(state: SabaState, action: Any) -> str:
     return f"Use your figure: give 1 {action.give.label}, get 1 {action.get.label}"
 
 
-def _pick_name(state: SabaState, card: Card, n: int) -> str:
+def _pick_name(state: SabaState, card: Card, n: int, names: Sequence[str]) -> str:
     """A district, harbour field or serail field as the person card's prompt names it."""
     if card is Card.OVERSEER:
         return f"the {District(n).label}"
     if card is Card.HARBOURMASTER:
         return f"H{n} ({state.harbour_n[n - 1]} {state.harbour_res[n - 1].label})"
-    return f"serail field {n} ({player_name(state.serail[n - 1])})"
+    return f"serail field {n} ({names[state.serail[n - 1]]})"
 
 
-def _pick_label(state: SabaState, card: Card, n: int, first: bool) -> str:
-    name = _pick_name(state, card, n)
+def _pick_label(state: SabaState, card: Card, n: int, first: bool, names: Sequence[str]) -> str:
+    name = _pick_name(state, card, n, names)
     if card is Card.OVERSEER:
         return f"{'From' if first else 'To'} {name}"
     return name[0].upper() + name[1:]
