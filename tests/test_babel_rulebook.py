@@ -11,6 +11,7 @@ from pygame_rules.babel.data import (ACTION_CARD_COUNTS, CARD_OF_KIND, CARDS_PER
                                      SLOTS_PER_WONDER, WONDERS, tile_set)
 from pygame_rules.babel.scoring import set_bonus, wonder_points
 from pygame_rules.babel.state import Options, Wonder, sort_actions
+from pygame_rules.examples import example
 from conformance import check_rejects
 
 RED, YELLOW, GREEN, BLUE = 0, 1, 2, 3
@@ -65,8 +66,7 @@ def offers_made(state: BabelState, offers: dict[int, Offer]) -> BabelState:
 def ship_example() -> BabelState:
     """Red builds the 5-ship tile of the Tower of Babel; yellow offers 1 ship, green 2 ships
     with his exchange card, blue 1 ship (and a camel as a bluff)."""
-    state = make_state({RED: (0, 0, 5, 0), YELLOW: (0, 0, 2, 0), GREEN: (0, 0, 3, 0),
-                        BLUE: (1, 0, 1, 0)}, tiles={(BABEL, 0): SHIP5})
+    state = example("babel", "offers").start()
     state = GAME.apply(state, RED, Build(BABEL, 0))
     assert GAME.to_move(state) == (YELLOW, GREEN, BLUE)
     return offers_made(state, {YELLOW: Offer((0, 0, 1, 0)), GREEN: Offer((0, 0, 2, 0), True),
@@ -167,8 +167,7 @@ def test_wonder_scoring_ties(elements, expected):
 
 def test_completing_a_wonder_scores_moves_marker_and_gives_an_action_card():
     """Example 1 played out: red completes a wonder with 6 elements against 4 and 2."""
-    state = make_state({RED: (0, 0, 3, 0)}, tiles={(0, 0): None, (0, 1): None, (0, 2): SHIP3},
-                       elements={0: (3, 4, 2, 0)}, owned={YELLOW: (CAMEL5, CRANE3)})
+    state = example("babel", "wonder-scoring").start()
     state = offers_made(GAME.apply(state, RED, Build(0, 2)),
                         {p: Offer(NO_CARDS) for p in (YELLOW, GREEN, BLUE)})
     after = GAME.apply(state, RED, Accept(()))
@@ -203,12 +202,7 @@ def test_two_colour_tile_goes_to_the_best_kind():
 def test_game_ends_when_the_last_tile_of_a_kind_is_handed_out():
     """The last camel tile leaves the board: the game ends at once (no draws), rejected
     offers still score, unfinished wonders score 10/5/3 and the final bonuses count."""
-    camels = [(v, 0, 0, 0) for v in (3, 3, 4, 4, 6)]
-    taken = {(w, s): None for w, s in ((7, 0), (7, 1), (6, 0), (6, 1), (5, 0))}
-    state = make_state({RED: (5, 0, 0, 0), YELLOW: (2, 0, 0, 0)}, tiles={(0, 0): CAMEL5, **taken},
-                       owned={RED: tuple(camels[:3]), BLUE: tuple(camels[3:])},
-                       elements={1: (2, 1, 0, 0), 2: (0, 0, 1, 1)},
-                       actions={BLUE: (ActionCard.FIVE_POINTS, ActionCard.TILE_POINTS)})
+    state = example("babel", "final-scoring").start()
     state = offers_made(GAME.apply(state, RED, Build(0, 0)),
                         {YELLOW: Offer((2, 0, 0, 0)), GREEN: Offer(NO_CARDS), BLUE: Offer(NO_CARDS)})
     deck = len(state.deck)

@@ -7,6 +7,7 @@ from conformance import check_rejects
 from test_saba_helpers import (BLUE, RED, YELLOW, A, E, G, S, act, codes, full_harbour, garden,
                                make, palace, price, vec, with_faces)
 
+from pygame_rules.examples import example
 from pygame_rules.saba import (GAME, Build, District, Done, MoveVizier, Phase, RemoveCard,
                                SerailChoice, TakeHarbour, UseDistrict)
 from pygame_rules.saba.logic import buildable, serail_decide, serail_leader
@@ -16,7 +17,7 @@ ALL_BUT_C8 = ",".join(f"{k}{f}" for k in "AFC" for f in range(1, 9) if f"{k}{f}"
 
 def test_harbour_refill_example_a_to_e():
     # Gold on H1, alabaster on H2, sandstone on H3, ebony on H4, all full.
-    s = with_faces(make(harbour=full_harbour((G, A, S, E))), BLUE, (3, 2))
+    s = example("saba", "harbour").start()
     after = act(s, BLUE, TakeHarbour(3))
     # a) the player takes the 3 sandstone of H3
     assert after.players[BLUE].res[S.index] == s.players[BLUE].res[S.index] + 3
@@ -52,9 +53,7 @@ def test_harbour_h1_draws_a_card_and_h4_shifts_everything():
 def test_serail_example_a_to_d():
     # 3 players, so 5 serail fields, holding Yellow, Red, Yellow, Red, Red.
     # Red builds a fountain on 3, where Blue's figure stands on the arch's balcony.
-    s = make(n=3, current=RED, phase=Phase.BUILD, res=[vec(), price("F3"), vec()],
-             serail=(YELLOW, RED, YELLOW, RED, RED), **garden({3: BLUE}),
-             **palace("F3,A5,A6", gone="A3"))
+    s = example("saba", "serail").start()
     built = act(s, RED, Build(0))
     assert built.phase == Phase.SERAIL and GAME.to_move(built) == (BLUE,)
     assert built.players[BLUE].figures == s.players[BLUE].figures + 1
@@ -74,9 +73,7 @@ def test_serail_example_a_to_d():
 def test_district_example_a_to_d():
     # Blue has a figure with the stonemasons and one with the carpenters; the vizier
     # blocks the carpenters; H3 holds 3 gold.
-    s = make(district_owner=(BLUE, BLUE, None, None, None, None), district_count=(1, 1, 0, 0, 0, 0),
-             vizier=District.CARPENTERS, uses=(1, 1, 0, 0, 0, 0), harbour=full_harbour((A, S, G, E)))
-    s = with_faces(s, BLUE, (3, 2))
+    s = example("saba", "district").start()
     check_rejects(GAME, s, BLUE, UseDistrict(District.CARPENTERS), "vizier blocks the carpenters")
     s = act(s, BLUE, UseDistrict(District.STONEMASONS))         # a) one alabaster
     assert s.players[BLUE].res == vec(a=1)

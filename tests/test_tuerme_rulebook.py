@@ -12,6 +12,7 @@ from dataclasses import replace
 
 import pytest
 
+from pygame_rules.examples import example
 from pygame_rules.tuerme import GAME, EndReason, EndTurn, Move, Skip, build, parse_square, square_name
 from pygame_rules.tuerme.board import ALLEYS, SYMBOL_AT
 
@@ -43,7 +44,7 @@ def legal(state, text: str) -> bool:
 # ------------------------------------------------------------- pictures 1–3
 def test_picture_1_free_field_not_other_symbol_over_own_stone_onto_same_symbol():
     # Red A on d4; e4 holds a B stone, d5 an own B stone, d6 an A tower (blue on top).
-    s = build(4, {"d4": "Ar", "e4": "Bg", "d5": "Br", "d6": "Agb", **OTHERS})
+    s = example("tuerme", "picture-1").start()
     assert legal(s, "d4-c4")                                      # 1. onto a free field
     check_rejects(GAME, s, 0, mv("d4-e4"), "a A piece may only cover the same symbol")  # 2.
     after = GAME.apply(s, 0, mv("d4-d6"))                         # 3. over own B onto the A tower
@@ -52,7 +53,7 @@ def test_picture_1_free_field_not_other_symbol_over_own_stone_onto_same_symbol()
 
 
 def test_picture_2_never_onto_or_over_foreign_stones():
-    s = build(4, {"d4": "Ar", "e4": "Bb", "d5": "Bb", "d6": "Ag"})
+    s = example("tuerme", "picture-2").start()
     check_rejects(GAME, s, 0, mv("d4-e4"), "may only cover the same symbol")  # 1. foreign, other symbol
     check_rejects(GAME, s, 0, mv("d4-d6"), "path is blocked by a blue stone on d5")  # 2. over onto a stone
     check_rejects(GAME, s, 0, mv("d4-d8"), "path is blocked by a blue stone on d5")  # 3. over onto free
@@ -61,7 +62,7 @@ def test_picture_2_never_onto_or_over_foreign_stones():
 
 def test_picture_3_symbol_fields_enter_only_matching_and_may_be_crossed():
     # A red B stone on e5; up the e file: e6 (A field), e7 (B field), e8; down: e4, e3 (D), e2 (C), e1.
-    s = build(4, {"e5": "Br", "e1": "Bgb"})
+    s = example("tuerme", "picture-3").start()
     check_rejects(GAME, s, 0, mv("e5-e6"), "e6 is a symbol field for A; only a A piece may enter")  # 1.
     assert legal(s, "e5-e7")                                       # 2. onto the B field, over e6
     assert legal(s, "e5-e1")                                       # 3. over e3 and e2 onto a B tower
@@ -181,13 +182,8 @@ def test_turn_passes_to_a_blocked_player_who_must_skip():
 
 
 # -------------------------------------------------------------------- the end
-def _district_almost_full(**extra: str):
-    """Red holds b7, c7 and c6 of district b6-c7; b6 (D) is empty."""
-    return build(4, {"b7": "Ar", "c7": "Bgr", "c6": "Cr", "a6": "Dr", "k4": "Db", "n1": "Ag", **extra})
-
-
 def test_district_of_one_colour_ends_the_game_at_once_and_counts_double():
-    s = _district_almost_full(l7="Dbb", l6="Cb")
+    s = example("tuerme", "district-end").start()
     assert GAME.action_text(s, mv("a6-b6")) == "a6-b6#"
     end = GAME.apply(s, 0, mv("a6-b6"))
     assert end.end is EndReason.DISTRICT and end.ender == 0 and end.end_district == 0
@@ -199,13 +195,13 @@ def test_district_of_one_colour_ends_the_game_at_once_and_counts_double():
 
 
 def test_a_mixed_district_does_not_end_the_game():
-    s = _district_almost_full(c6="Cb")
+    s = example("tuerme", "district-mixed").start()
     after = GAME.apply(s, 0, mv("a6-b6"))
     assert after.end is None and after.bonus
 
 
 def test_the_ender_need_not_win():
-    s = _district_almost_full(l7="Dbb", l6="Cbbbbb", m6="Bbb", i7="Cbbb")
+    s = example("tuerme", "ender-loses").start()
     end = GAME.apply(s, 0, mv("a6-b6"))
     assert GAME.scores(end)[0] == 10 and GAME.scores(end)[1] == 12 and GAME.winners(end) == (1,)
 
@@ -218,7 +214,7 @@ def test_tied_scores_share_the_victory():
 
 
 def test_early_end_when_no_stone_is_left_on_the_alleys():
-    s = build(4, {"a7": "Ar", "c7": "Bb", "c6": "Cb"})
+    s = example("tuerme", "alleys-empty").start()
     end = GAME.apply(s, 0, mv("a7-b7"))
     assert end.end is EndReason.ALLEYS and end.ender == 0
     assert GAME.action_text(s, mv("a7-b7")) == "a7-b7#"
@@ -233,7 +229,7 @@ def test_neutral_stones_on_the_alleys_keep_the_game_going():
 
 def test_early_end_when_a_player_is_stuck_with_all_pieces_fixed_or_buried():
     # Purple buries red's last alley stone; at red's turn he cannot move: the game ends.
-    s = build(4, {"d4": "Ar", "d6": "Ap", "b7": "Ar", "k4": "Bb", "k5": "Cg", "a1": "Dp"}, turn=3)
+    s = example("tuerme", "stuck").start()
     end = GAME.apply(s, 3, mv("d6-d4"))
     assert end.end is EndReason.STUCK and end.ender == 0 and end.turn == 0
     assert GAME.scores(end) == (1, 0, 0, 0) and GAME.winners(end) == (0,)

@@ -1,0 +1,142 @@
+"""Rulebook examples as data, and reading the positions and move lists of diagrams.
+
+Each game's worked examples live in ``pygame_rules/<game>/examples.py`` as
+:class:`Example` records: a position in the game's one-line notation, the moves
+that play the example out, and a caption. The gallery page renders them as live
+diagrams and the rulebook tests start from the very same positions, so the
+pictures can never drift from the rules.
+
+The readers below are shared by the command-line renderer and the web embed:
+they turn the text an author writes into states, with messages fit for a reader.
+
+>>> ex = example("tuerme", "picture-1")
+>>> [get_game("tuerme").position_text(s) == ex.position for s in ex.states()[:1]]
+[True]
+>>> len(ex.states()) == len(ex.moves) + 1
+True
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import importlib
+from collections.abc import Sequence
+from typing import Any
+
+from .errors import IllegalAction, InvalidState
+from .protocol import Game
+from .registry import GAMES, get_game
+
+#: Türme boards in diagrams may hold fewer than the 80 stones (puzzle positions, as
+#: ``tuerme.build`` makes them); only that count is relaxed, nothing else.
+_PUZZLE_GAMES = {"tuerme": "stones are not conserved"}
+
+
+@dataclasses.dataclass(frozen=True)
+class Example:
+    """One worked example: where it starts, how it goes on, and what it teaches."""
+
+    game: str
+    name: str
+    title: str
+    caption: str
+    position: str
+    moves: tuple[str, ...] = ()
+    #: The seat whose view is drawn (None: a spectator); matters for hidden cards only.
+    viewer: int | None = None
+    #: Keyword arguments for ``render_svg`` on the starting position.
+    highlights: dict[str, Any] = dataclasses.field(default_factory=dict)
+
+    def start(self) -> Any:
+        """The starting position as a state."""
+        return read_position(get_game(self.game), self.position)
+
+    def states(self) -> list[Any]:
+        """The starting state and the state after each move."""
+        game = get_game(self.game)
+        states = [self.start()]
+        for _, _, after in read_moves(game, states[0], self.moves):
+            states.append(after)
+        return states
+
+
+def examples(game: str | None = None) -> tuple[Example, ...]:
+    """Every example of ``game`` (of all games if None), in rulebook order."""
+    names = sorted(GAMES) if game is None else [get_game(game).name]
+    return tuple(ex for name in names
+                 for ex in importlib.import_module(f"pygame_rules.{name}.examples").EXAMPLES)
+
+
+def example(game: str, name: str) -> Example:
+    """The example called ``name`` of ``game``; ValueError lists the known names."""
+    found = {ex.name: ex for ex in examples(game)}
+    if name not in found:
+        raise ValueError(f"{game} has no example {name!r}; known: {', '.join(found)}")
+    return found[name]
+
+
+# ---------------------------------------------------------------- reading
+def read_position(game: Game[Any, Any], text: str) -> Any:
+    """The state written ``text`` in ``game``'s position notation; InvalidState says what is wrong."""
+    if not isinstance(text, str) or not text.strip():
+        raise InvalidState("the position is empty")
+    try:
+        return game.from_position_text(text.strip())
+    except InvalidState as exc:
+        relaxed = _PUZZLE_GAMES.get(game.name)
+        if relaxed is None or not str(exc).startswith(relaxed):
+            raise
+    notation = importlib.import_module(f"pygame_rules.{game.name}.notation")
+    return notation.from_position_text(text.strip())
+
+
+def split_moves(text: str) -> list[str]:
+    """A move list as written by an author: moves separated by ``;`` or new lines.
+
+    Babel's accept notation holds ``;`` itself (``accept yellow; add 4 ship``);
+    :func:`read_moves` joins such pieces back together.
+    """
+    return [part.strip() for line in text.splitlines() for part in line.split(";") if part.strip()]
+
+
+def read_moves(game: Game[Any, Any], state: Any,
+               moves: Sequence[str]) -> list[tuple[int, Any, Any]]:
+    """``(player, action, state after)`` for each move, from ``state`` on.
+
+    A piece that is not a move on its own is joined to the next with ``"; "``
+    (see :func:`split_moves`). IllegalAction names the move number and the reason.
+    """
+    played: list[tuple[int, Any, Any]] = []
+    pieces = list(moves)
+    i = 0
+    while i < len(pieces):
+        first_error: IllegalAction | None = None
+        for j in range(i + 1, len(pieces) + 1):
+            text = "; ".join(pieces[i:j])
+            try:
+                player, action = game.parse_action(state, text)
+            except IllegalAction as exc:
+                first_error = first_error or exc
+                continue
+            state = game.apply(state, player, action)
+            played.append((player, action, state))
+            i = j
+            break
+        else:
+            raise IllegalAction(f"move {len(played) + 1} ({pieces[i]!r}): {first_error}")
+    return played
+
+
+def read_viewer(game: Game[Any, Any], state: Any, text: str | int | None) -> int | None:
+    """The seat whose view is drawn: a seat number from 0, a colour name, or None/"" for a spectator."""
+    if text is None or text == "":
+        return None
+    count = game.num_players(state)
+    colours = [name.lower() for name, _ in game.colours[:count]]
+    value = str(text).strip().lower()
+    if value in colours:
+        return colours.index(value)
+    if value.isdigit() and int(value) < count:
+        return int(value)
+    choices = ", ".join([str(p) for p in range(count)] + colours)
+    raise ValueError(f"the viewer must be a seat ({choices}), not {str(text)!r}")
