@@ -1,0 +1,145 @@
+"""``python -m pygame_rules render``: a board as an SVG file, or as an embed snippet.
+
+Examples::
+
+    python -m pygame_rules render tuerme --position "14/14/3Ag10/… r - - 4 max5 - 0000000000000000" > board.svg
+    python -m pygame_rules render tuerme --example picture-1 --moves "d4xd6" > after.svg
+    python -m pygame_rules render saba --example harbour --highlight harbour=3
+    python -m pygame_rules render tuerme --example picture-2 --embed > snippet.html
+
+``--moves`` are played from the position (separated by ``;`` or new lines) and the
+final position is drawn (with ``--embed`` they become the diagram's steps and the
+starting position is drawn). An example's own highlights mark its starting position. ``--highlight key=value`` passes a highlight to the game's
+renderer: a value with commas becomes a list, whole numbers become ints
+(``targets=d1,d2``, ``tile=7,0``, ``harbour=3``); JSON works too (``offers=[1,2]``).
+``--embed`` prints the HTML element of the web embed with this SVG inside, so a page
+shows the board before any script has run. Bad input exits with status 2 and a message.
+"""
+
+from __future__ import annotations
+
+import argparse
+import html
+import json
+import sys
+from typing import Any
+
+from .errors import IllegalAction, InvalidState
+from .examples import example, read_moves, read_position, read_viewer, split_moves
+from .registry import GAMES, get_game
+
+HELP = "draw a position as SVG (or as an embed snippet for a web page)"
+
+
+class RenderError(Exception):
+    """Input the renderer cannot use; the message is shown to the user as is."""
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("game", help=f"the game: {', '.join(sorted(GAMES))}")
+    source = parser.add_mutually_exclusive_group(required=True)
+    source.add_argument("--position", help="the position in the game's one-line notation")
+    source.add_argument("--example", metavar="NAME", help="a rulebook example (its position and moves)")
+    parser.add_argument("--moves", help="moves to play first, separated by ';' or new lines "
+                        "(with --example: instead of the example's own)")
+    parser.add_argument("--viewer", help="whose view to draw: a seat number from 0 or a colour "
+                        "(default: a spectator, who sees no hidden cards)")
+    parser.add_argument("--highlight", action="append", default=[], metavar="KEY=VALUE",
+                        help="a highlight for the renderer (repeatable)")
+    parser.add_argument("--embed", action="store_true",
+                        help="print the web embed's <div> with the SVG inside instead of the bare SVG")
+    parser.add_argument("--output", "-o", help="write to this file instead of standard output")
+
+
+def run(args: argparse.Namespace) -> int:
+    try:
+        text = render(args)
+    except RenderError as exc:
+        print(f"render: error: {exc}", file=sys.stderr)
+        return 2
+    if args.output:
+        with open(args.output, "w", encoding="utf-8") as out:
+            out.write(text + "\n")
+    else:
+        sys.stdout.write(text + "\n")
+    return 0
+
+
+def render(args: argparse.Namespace) -> str:
+    """The SVG (or the embed snippet) the arguments ask for; RenderError says what is wrong."""
+    try:
+        game = get_game(args.game)
+    except ValueError as exc:
+        raise RenderError(str(exc)) from None
+    position, moves, viewer_text, highlights = args.position, [], args.viewer, {}
+    if args.example is not None:
+        try:
+            chosen = example(game.name, args.example)
+        except ValueError as exc:
+            raise RenderError(str(exc)) from None
+        position, moves = chosen.position, list(chosen.moves)
+        highlights = dict(chosen.highlights)
+        if viewer_text is None and chosen.viewer is not None:
+            viewer_text = str(chosen.viewer)
+    if args.moves is not None:
+        moves = split_moves(args.moves)
+    if moves and not args.embed:
+        highlights = {}  # they belong to the starting position, which is not drawn
+    try:
+        state = read_position(game, position)
+    except InvalidState as exc:
+        raise RenderError(f"bad {game.name} position: {exc}") from None
+    try:
+        final = read_moves(game, state, moves)[-1][2] if moves else state
+    except IllegalAction as exc:
+        raise RenderError(str(exc)) from None
+    try:
+        viewer = read_viewer(game, state, viewer_text)
+    except ValueError as exc:
+        raise RenderError(str(exc)) from None
+    highlights.update(parse_highlights(args.highlight))
+    try:
+        svg = game.render_svg(state if args.embed else final, viewer, **highlights)
+    except (TypeError, ValueError, KeyError, IndexError) as exc:
+        raise RenderError(f"bad highlight for {game.name}: {exc}") from None
+    if not args.embed:
+        return svg
+    return embed_snippet(game.name, position, moves, viewer_text, svg)
+
+
+def parse_highlights(items: list[str]) -> dict[str, Any]:
+    """``["selected=d4", "targets=d1,d2"]`` → ``{"selected": "d4", "targets": ("d1", "d2")}``."""
+    found: dict[str, Any] = {}
+    for item in items:
+        key, sep, value = item.partition("=")
+        if not sep or not key.strip().isidentifier():
+            raise RenderError(f"a highlight is written key=value, not {item!r}")
+        found[key.strip()] = _value(value.strip())
+    return found
+
+
+def _value(text: str) -> Any:
+    try:
+        return _tuples(json.loads(text))
+    except ValueError:
+        pass
+    if "," in text:
+        return tuple(_value(part.strip()) for part in text.split(",") if part.strip())
+    return text
+
+
+def _tuples(value: Any) -> Any:
+    """JSON lists as tuples (renderers compare highlights like ``tile`` with tuples)."""
+    return tuple(_tuples(v) for v in value) if isinstance(value, list) else value
+
+
+def embed_snippet(game: str, position: str, moves: list[str], viewer: str | None, svg: str) -> str:
+    """The web embed's element for this position, with ``svg`` as its static first picture."""
+    attrs = [("data-pygame-rules", game), ("data-position", position)]
+    if moves:
+        attrs.append(("data-moves", "\n".join(moves)))
+    if viewer is not None:
+        attrs.append(("data-viewer", viewer))
+    attrs.append(("data-interactive", ""))
+    text = " ".join(f'{name}="{html.escape(value, quote=True)}"' for name, value in attrs)
+    return f"<div {text}>\n{svg}\n</div>"

@@ -1,0 +1,120 @@
+"""The command-line renderer: ``python -m pygame_rules render GAME …``."""
+
+from __future__ import annotations
+
+import html.parser
+import subprocess
+import sys
+import xml.etree.ElementTree as ET
+
+import pytest
+
+from pygame_rules import get_game
+from pygame_rules.__main__ import main
+from pygame_rules.examples import example, examples
+from pygame_rules.render_cli import embed_snippet, parse_highlights
+
+PICTURE_2 = example("tuerme", "picture-2")
+
+
+def render(capsys, *argv: str) -> tuple[int, str, str]:
+    code = main(["render", *argv])
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_position_to_svg(capsys):
+    code, out, err = render(capsys, "tuerme", "--position", PICTURE_2.position)
+    assert code == 0 and err == ""
+    game = get_game("tuerme")
+    assert out.strip() == game.render_svg(PICTURE_2.start())
+    assert ET.fromstring(out).tag.endswith("svg")
+
+
+def test_moves_are_played_and_the_final_position_drawn(capsys):
+    ex = example("tuerme", "picture-1")
+    code, out, _ = render(capsys, "tuerme", "--position", ex.position, "--moves", "d4-d6")
+    assert code == 0
+    assert out.strip() == get_game("tuerme").render_svg(ex.states()[-1])
+
+
+def test_highlights_are_parsed_into_renderer_arguments(capsys):
+    assert parse_highlights(["selected=d4", "targets=d1,d2", "tile=7,0", "offers=[1,2]", "harbour=3"]) == {
+        "selected": "d4", "targets": ("d1", "d2"), "tile": (7, 0), "offers": (1, 2), "harbour": 3}
+    code, out, _ = render(capsys, "tuerme", "--position", PICTURE_2.position,
+                          "--highlight", "selected=d4", "--highlight", "targets=c4,b4")
+    assert code == 0 and out.count('class="square target"') == 2 and 'class="square selected"' in out
+
+
+def test_viewer_decides_what_hidden_cards_show(capsys):
+    ex = example("babel", "offers")
+    _, spectator, _ = render(capsys, "babel", "--position", ex.position)
+    _, red, _ = render(capsys, "babel", "--position", ex.position, "--viewer", "red")
+    _, seat0, _ = render(capsys, "babel", "--position", ex.position, "--viewer", "0")
+    assert red == seat0 != spectator
+    assert 'data-card="ship"' in red and 'data-card="ship"' not in spectator
+
+
+@pytest.mark.parametrize("ex", examples(), ids=lambda ex: f"{ex.game}-{ex.name}")
+def test_every_example_renders(capsys, ex):
+    code, out, err = render(capsys, ex.game, "--example", ex.name)
+    assert code == 0 and err == ""
+    highlights = {} if ex.moves else ex.highlights  # they mark the starting position
+    assert out.strip() == get_game(ex.game).render_svg(ex.states()[-1], ex.viewer, **highlights)
+
+
+def test_embed_snippet_carries_the_starting_position_and_its_svg(capsys):
+    ex = example("babel", "accept-one")
+    code, out, _ = render(capsys, "babel", "--example", ex.name, "--embed")
+    assert code == 0
+    attrs = _root_attributes(out)
+    assert attrs["data-pygame-rules"] == "babel" and attrs["data-position"] == ex.position
+    assert attrs["data-moves"].split("\n") == list(ex.moves) and attrs["data-viewer"] == "0"
+    assert "data-interactive" in attrs
+    assert get_game("babel").render_svg(ex.start(), 0) in out
+
+
+def test_embed_snippet_escapes_its_attributes():
+    out = embed_snippet("tuerme", 'a"b<c>&', ["x' y"], None, "<svg/>")
+    attrs = _root_attributes(out)
+    assert attrs["data-position"] == 'a"b<c>&' and attrs["data-moves"] == "x' y"
+    assert "<c>" not in out
+
+
+@pytest.mark.parametrize("argv, message", [
+    (["chess", "--position", "x"], "unknown game 'chess'"),
+    (["tuerme", "--position", "14/14"], "bad tuerme position: a position has 8 fields"),
+    (["saba", "--position", "saba n=9"], "bad saba position"),
+    (["tuerme", "--position", PICTURE_2.position, "--moves", "d4-c4; d4-e4"], "move 2 ('d4-e4')"),
+    (["tuerme", "--position", PICTURE_2.position, "--moves", "d4-e4"], "may only cover the same symbol"),
+    (["tuerme", "--example", "picture-9"], "no example 'picture-9'"),
+    (["babel", "--example", "offers", "--viewer", "7"], "the viewer must be a seat"),
+    (["tuerme", "--example", "picture-2", "--highlight", "selected=z9"], "bad highlight for tuerme"),
+    (["tuerme", "--example", "picture-2", "--highlight", "nonsense"], "key=value"),
+])
+def test_bad_input_exits_2_with_a_message(capsys, argv, message):
+    code, out, err = render(capsys, *argv)
+    assert code == 2 and out == ""
+    assert err.startswith("render: error: ") and message in err
+
+
+def test_command_line_writes_a_file(tmp_path):
+    target = tmp_path / "board.svg"
+    done = subprocess.run([sys.executable, "-m", "pygame_rules", "render", "saba", "--example", "harbour",
+                           "-o", str(target)], capture_output=True, text=True, check=False)
+    assert done.returncode == 0 and done.stdout == ""
+    assert target.read_text().startswith("<svg")
+
+
+def _root_attributes(text: str) -> dict[str, str]:
+    """The attributes of the first element in an HTML fragment, unescaped by a real parser."""
+    found: dict[str, str] = {}
+
+    class Parser(html.parser.HTMLParser):
+        def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+            if not found:
+                found.update({k: v or "" for k, v in attrs})
+                found["<tag>"] = tag
+
+    Parser().feed(text)
+    return found
