@@ -1,0 +1,222 @@
+"""Bot knowledge of Der Turmbau zu Babel: dealing the unseen cards, judging a position.
+
+A player's view shows his own hand, action cards and offer, the discard pile, the
+revealed offers, and of everybody else only how many cards he holds. The
+determinizer deals the building cards nobody has shown (the 25 of each kind minus
+those the viewer can see) at random to the others' hands and the supply, pins the
+wrong-kind cards a revealed offer handed back to their owner, makes up the others'
+sealed offers from their dealt hands, and deals the unseen action cards likewise.
+
+>>> from pygame_rules.babel import GAME, Build
+>>> from pygame_rules.rng import Rng
+>>> truth = GAME.apply(GAME.new_game(4, seed=1), 0, Build(7, 0))
+>>> world = KNOWLEDGE.determinize(GAME.view(truth, 1), 1, Rng.from_seed(2))
+>>> GAME.check_state(world)                      # a complete, consistent state …
+>>> world.players[1] == truth.players[1]         # … with the viewer's own hand as it is
+True
+>>> GAME.view(world, 1) == GAME.view(truth, 1)   # … that he cannot tell from the truth
+True
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import replace
+from typing import ClassVar
+
+from ..babel import GAME
+from ..babel.actions import Accept, BabelAction, CardExchange, Decline, Offer, ThirdBonus
+from ..babel.data import (ACTION_CARD_COUNTS, CARD_EXCHANGE_MAX, CARD_OF_KIND, CARDS_PER_KIND,
+                          FINAL_ROW, NO_CARDS, SCORING_ROWS, ActionCard, Counts)
+from ..babel.scoring import action_card_points, set_bonus, wonder_points
+from ..babel.state import BabelState, Phase, StoredOffer, sort_actions, sub
+from ..babel.turn import offer_caps, sub_counts
+from ..rng import Rng
+from .knowledge import Knowledge, random_rng_state
+
+#: Worth of a building card in hand (a card adds about one element to a wonder).
+HAND_CARD = 0.6
+#: Worth of the action cards that score nothing by themselves.
+ACTION_VALUE = {ActionCard.JOKER: 2.0, ActionCard.DRAW_THREE: 1.5, ActionCard.DOUBLE_TURN: 1.0,
+                ActionCard.CARD_EXCHANGE: 1.0, ActionCard.THIRD_BONUS: 1.0,
+                ActionCard.HIDDEN: 1.5}
+#: Share of the current majority points of an unfinished wonder counted now.
+WONDER_SHARE = 0.7
+#: Chance that a playout's active player builds when he can (rather than a random choice).
+PLAYOUT_ACCEPT = 0.8
+
+
+class BabelKnowledge(Knowledge[BabelState, BabelAction]):
+    game = GAME
+    scale: ClassVar[float] = 8.0
+    playout_depth: ClassVar[int] = 16
+    samples: ClassVar[int] = 3
+
+    # -------------------------------------------------------------- determinize
+    def determinize(self, view: BabelState, player: int, rng: Rng) -> BabelState:
+        sealed = not view.revealed
+        unseen = [CARDS_PER_KIND - n for n in view.discard]
+        pinned = _pinned_cards(view, player)
+        for p, pl in enumerate(view.players):
+            offer = view.offers[p] if view.offers else None
+            if offer is not None and (p == player or not sealed):
+                _take(unseen, offer.cards)
+            _take(unseen, pl.hand if p == player else pinned.get(p, NO_CARDS))
+        pool = [CARD_OF_KIND[k] for k in range(4) for _ in range(unseen[k])]
+        rng.shuffle(pool)
+        state = view
+        for p, pl in enumerate(view.players):
+            if p == player or not pl.hidden:
+                continue
+            hand = list(pinned.get(p, NO_CARDS))
+            for _ in range(pl.hidden - sum(hand)):
+                hand[_KIND[pool.pop()]] += 1
+            state = _deal_hand(state, p, tuple(hand), sealed, rng)  # type: ignore[arg-type]
+        state = replace(state, deck=tuple(pool), rng=random_rng_state(rng))
+        return _deal_action_cards(state, player, rng)
+
+    # ------------------------------------------------------------------ evaluate
+    def evaluate(self, state: BabelState) -> tuple[float, ...]:
+        if state.phase is Phase.OVER:
+            return tuple(float(s) for s in GAME.scores(state))
+        row = SCORING_ROWS[state.marker] if state.marker < len(SCORING_ROWS) else FINAL_ROW
+        values = []
+        for p, pl in enumerate(state.players):
+            offered = state.offers[p] if state.offers else None
+            cards = pl.hand_size + (sum(offered.cards) if offered else 0)
+            values.append(pl.wonder_vp + pl.offer_vp + set_bonus(pl.tiles)
+                          + action_card_points(pl) + HAND_CARD * cards
+                          + sum(ACTION_VALUE.get(c, 0.0) for c in pl.actions))
+        for wonder in state.wonders:
+            if not wonder.complete and any(wonder.elements):
+                for p, pts in enumerate(wonder_points(wonder.elements, row)):
+                    values[p] += WONDER_SHARE * pts
+        return tuple(values)
+
+    def pending(self, state: BabelState) -> bool:
+        return state.phase in (Phase.OFFER, Phase.DECIDE, Phase.BONUS)
+
+    # ------------------------------------------------------------------- choices
+    def candidates(self, state: BabelState, player: int,
+                   actions: list[BabelAction]) -> list[BabelAction]:
+        """No bluffs (an offer holds only cards the tile asks for) and card exchanges only
+        of all cards of one kind (up to five)."""
+        tile = state.tile
+        hand = state.players[player].hand
+        swaps = {tuple(min(hand[k], CARD_EXCHANGE_MAX) if j == k else 0 for j in range(4))
+                 for k in range(4) if hand[k]}
+        out = []
+        for a in actions:
+            if isinstance(a, Offer):
+                assert tile is not None
+                if any(a.cards[k] and not tile[k] for k in range(4)):
+                    continue
+            elif isinstance(a, CardExchange) and a.cards not in swaps:
+                continue
+            out.append(a)
+        return out
+
+    def sensible(self, state: BabelState, player: int,
+                 actions: list[BabelAction]) -> list[BabelAction]:
+        """Build when an accepted set of offers allows it; play a held third bonus."""
+        if any(isinstance(a, Accept) for a in actions):
+            return [a for a in actions if not isinstance(a, Decline)]
+        if ThirdBonus(True) in actions:
+            return [ThirdBonus(True)]
+        return actions
+
+    def playout_action(self, state: BabelState, player: int, actions: list[BabelAction],
+                       rng: Rng) -> BabelAction:
+        if state.phase is Phase.DECIDE and rng.randbelow(100) < PLAYOUT_ACCEPT * 100:
+            builds = [a for a in actions if isinstance(a, Accept)]
+            if builds:
+                return builds[rng.randbelow(len(builds))]
+        return actions[rng.randbelow(len(actions))]
+
+
+_KIND = {card: k for k, card in enumerate(CARD_OF_KIND)}
+
+
+def _take(unseen: list[int], cards: Counts) -> None:
+    for k in range(4):
+        unseen[k] -= cards[k]
+
+
+def _deal_hand(state: BabelState, p: int, cards: Counts, sealed: bool, rng: Rng) -> BabelState:
+    """Give ``p`` the hand ``cards``; if his offer is sealed, make it up from them (cards
+    the tile asks for, and his exchange card half of the time if he may have offered it)."""
+    pl = state.players[p]
+    offer = state.offers[p] if state.offers else None
+    if not (sealed and offer is not None):
+        return state.with_player(p, replace(pl, hand=cards, hidden=0))
+    tile = state.tile
+    assert tile is not None
+    caps = tuple(c if tile[k] else 0 for k, c in enumerate(offer_caps(tile)))
+    options = list(sub_counts(cards, sum(tile), caps))  # type: ignore[arg-type]
+    offered = options[rng.randbelow(len(options))]
+    exchange = pl.exchange and rng.randbelow(2) == 1
+    offers = list(state.offers)
+    offers[p] = StoredOffer(offered, exchange)
+    state = replace(state, offers=tuple(offers))
+    return state.with_player(p, replace(pl, hand=sub(cards, offered), hidden=0,
+                                        exchange=pl.exchange and not exchange))
+
+
+def _pinned_cards(view: BabelState, player: int) -> dict[int, Counts]:
+    """Building cards the viewer knows another player holds: the wrong-kind cards his
+    revealed offer handed back, and, once the active player has chosen to build, the
+    cards he must add from his hand."""
+    pinned: dict[int, Counts] = {}
+    if view.revealed:
+        for p, offer in enumerate(view.offers):
+            if offer is not None and p != player:
+                pinned[p] = offer.returned
+    decision = view.decision
+    if isinstance(decision, Accept) and view.active != player:
+        tile = view.tile
+        assert tile is not None
+        rest = tile
+        for p in decision.offers:
+            offer = view.offers[p]
+            assert offer is not None
+            rest = sub(rest, offer.cards)
+        pinned[view.active] = sub(rest, decision.joker)
+    return pinned
+
+
+def _pinned_actions(view: BabelState, player: int) -> dict[int, list[ActionCard]]:
+    """Action cards the viewer knows another player holds: the jokers of a chosen build,
+    and the third bonus of every player who is deciding whether to play it."""
+    pinned: dict[int, list[ActionCard]] = {}
+    decision = view.decision
+    if isinstance(decision, Accept) and view.active != player:
+        pinned[view.active] = [ActionCard.JOKER] * (sum(decision.joker) // 2)
+    for p in view.bonus_waiting:
+        if p != player:
+            pinned.setdefault(p, []).append(ActionCard.THIRD_BONUS)
+    return pinned
+
+
+def _deal_action_cards(state: BabelState, player: int, rng: Rng) -> BabelState:
+    """Deal the action cards the viewer has not seen to the hidden places (known ones first)."""
+    unseen = Counter(ACTION_CARD_COUNTS) if state.options.action_cards else Counter()
+    unseen.subtract(state.action_discard)
+    for pl in state.players:
+        unseen.subtract(c for c in pl.actions if c is not ActionCard.HIDDEN)
+    pinned = _pinned_actions(state, player)
+    for cards in pinned.values():
+        unseen.subtract(cards)
+    pool = [c for c, n in unseen.items() for _ in range(n)]
+    rng.shuffle(pool)
+    players = []
+    for p, pl in enumerate(state.players):
+        hidden = pl.actions.count(ActionCard.HIDDEN)
+        if hidden:
+            known = [c for c in pl.actions if c is not ActionCard.HIDDEN] + pinned.get(p, [])
+            dealt = [pool.pop() for _ in range(hidden - len(pinned.get(p, [])))]
+            pl = replace(pl, actions=sort_actions(tuple(known + dealt)))
+        players.append(pl)
+    return replace(state, players=tuple(players), action_deck=tuple(pool))
+
+
+KNOWLEDGE = BabelKnowledge()

@@ -1,0 +1,81 @@
+"""The easy and medium levels: a filtered random choice, and a greedy one-ply look.
+
+Both work on the player's view only; whatever they need that the view hides is
+sampled by the game's :meth:`~.knowledge.Knowledge.determinize`.
+
+>>> from pygame_rules.bots import knowledge_for
+>>> from pygame_rules.tuerme import GAME
+>>> k = knowledge_for(GAME)
+>>> state = GAME.new_game(2, seed=4)
+>>> action = medium(k, state, 0, Rng.from_seed(1))
+>>> GAME.why_illegal(state, 0, action) is None
+True
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..rng import Rng
+from .knowledge import Knowledge, leads
+
+#: Values closer than this count as a tie (broken at random).
+TIE = 1e-9
+#: Plies the medium level plays at most to settle a pending step.
+SETTLE_PLIES = 40
+
+
+def easy(k: Knowledge[Any, Any], view: Any, player: int, rng: Rng) -> Any:
+    """A random sensible action."""
+    actions = k.moves(view, player)
+    return rng.choice(k.sensible(view, player, actions) or actions)
+
+
+def greedy(k: Knowledge[Any, Any], state: Any, player: int, actions: list[Any], rng: Rng) -> Any:
+    """The action after which ``player``'s lead over the best opponent is largest
+    (``state`` is a full state; ties broken at random)."""
+    game = k.game
+    best: list[Any] = []
+    best_value = float("-inf")
+    for action in actions:
+        value = leads(k.evaluate(game.play(state, player, action)))[player]
+        if value > best_value + TIE:
+            best, best_value = [action], value
+        elif value > best_value - TIE:
+            best.append(action)
+    return rng.choice(best)
+
+
+def settle(k: Knowledge[Any, Any], state: Any, rng: Rng) -> Any:
+    """Play a pending step (see :meth:`~.knowledge.Knowledge.pending`) to its end, every
+    mover choosing greedily."""
+    game = k.game
+    for _ in range(SETTLE_PLIES):
+        if game.is_over(state) or not k.pending(state):
+            break
+        mover = game.to_move(state)[0]
+        state = game.play(state, mover, greedy(k, state, mover, k.moves(state, mover), rng))
+    return state
+
+
+def medium(k: Knowledge[Any, Any], view: Any, player: int, rng: Rng) -> Any:
+    """The candidate with the best average lead one ply ahead, over a few samples of the
+    hidden information (others' simultaneous choices are played out greedily)."""
+    game = k.game
+    actions = k.moves(view, player)
+    if len(actions) == 1:
+        return actions[0]
+    worlds = [k.determinize(view, player, rng) for _ in range(k.samples)]
+    best: list[Any] = []
+    best_value = float("-inf")
+    for action in actions:
+        value = 0.0
+        for world in worlds:
+            after = settle(k, game.play(world, player, action), rng)
+            value += leads(k.evaluate(after))[player]
+        value /= len(worlds)
+        if value > best_value + TIE:
+            best, best_value = [action], value
+        elif value > best_value - TIE:
+            best.append(action)
+    return rng.choice(best)

@@ -1,0 +1,111 @@
+"""The hard level: information-set Monte Carlo tree search under a time budget.
+
+One tree is grown from the bot's view (single-observer ISMCTS, Cowling, Powley &
+Whitehouse 2012). Every iteration deals a fresh determinization of the hidden
+information, walks down the tree through the actions legal in that deal (UCB1
+with availability counts, so actions that are only sometimes possible are judged
+fairly), adds one node, plays on with a cheap policy for a few plies, and scores
+the end position with the game's evaluation (or the real result if the game
+ended). Players asked to act at the same moment (sealed offers) simply take turns
+in the tree, the bot first at the root.
+
+>>> from pygame_rules.bots import knowledge_for
+>>> from pygame_rules.tuerme import GAME
+>>> state = GAME.new_game(2, seed=4)
+>>> action, iterations = search(knowledge_for(GAME), state, 0, Rng.from_seed(1), iterations=30)
+>>> GAME.why_illegal(state, 0, action) is None, iterations
+(True, 30)
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from typing import Any
+
+from ..rng import Rng
+from .knowledge import Knowledge
+
+#: UCB1 exploration constant for rewards in [0, 1].
+EXPLORATION = 0.7
+
+
+class Node:
+    """A tree node: the action that led here, who took it, and his reward statistics."""
+
+    __slots__ = ("children", "mover", "visits", "available", "reward")
+
+    def __init__(self, mover: int) -> None:
+        self.children: dict[Any, Node] = {}
+        self.mover = mover
+        self.visits = 0
+        self.available = 0
+        self.reward = 0.0
+
+    def ucb(self) -> float:
+        return (self.reward / self.visits
+                + EXPLORATION * math.sqrt(math.log(self.available) / self.visits))
+
+
+def search(k: Knowledge[Any, Any], view: Any, player: int, rng: Rng, *,
+           budget_s: float = 1.0, iterations: int | None = None) -> tuple[Any, int]:
+    """The most visited root action after ``iterations`` iterations (if given) or after
+    ``budget_s`` seconds, and the number of iterations run."""
+    game = k.game
+    root_actions = k.moves(view, player)
+    if len(root_actions) == 1:
+        return root_actions[0], 0
+    root = Node(player)
+    deadline = time.perf_counter() + budget_s
+    done = 0
+    while (done < iterations) if iterations is not None else (
+            done == 0 or time.perf_counter() < deadline):
+        _iterate(k, root, k.determinize(view, player, rng), player, rng)
+        done += 1
+    best = max(root_actions, key=lambda a: root.children[a].visits if a in root.children else -1)
+    return best, done
+
+
+def _iterate(k: Knowledge[Any, Any], root: Node, state: Any, player: int, rng: Rng) -> None:
+    game = k.game
+    node, path, mover = root, [], player
+    while not game.is_over(state):
+        actions = k.moves(state, mover)
+        untried = [a for a in actions if a not in node.children]
+        if untried:
+            action = untried[rng.randbelow(len(untried))]
+            child = node.children[action] = Node(mover)
+            child.available = 1
+            for a in actions:
+                if a is not action and a in node.children:
+                    node.children[a].available += 1
+            state = game.play(state, mover, action)
+            path.append(child)
+            break
+        best_value, node_next, chosen = float("-inf"), None, None
+        for a in actions:
+            child = node.children[a]
+            child.available += 1
+            value = child.ucb()
+            if value > best_value:
+                best_value, node_next, chosen = value, child, a
+        assert node_next is not None
+        state = game.play(state, mover, chosen)
+        node = node_next
+        path.append(node)
+        if not game.is_over(state):
+            mover = game.to_move(state)[0]
+    rewards = k.rewards(_playout(k, state, rng))
+    for n in path:
+        n.visits += 1
+        n.reward += rewards[n.mover]
+
+
+def _playout(k: Knowledge[Any, Any], state: Any, rng: Rng) -> Any:
+    game = k.game
+    for _ in range(k.playout_depth):
+        if game.is_over(state):
+            break
+        mover = game.to_move(state)[0]
+        state = game.play(state, mover, k.playout_action(state, mover, k.moves(state, mover), rng))
+    return state
