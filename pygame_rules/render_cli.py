@@ -22,6 +22,7 @@ import argparse
 import html
 import json
 import sys
+from collections.abc import Mapping
 from typing import Any
 
 from .errors import IllegalAction, InvalidState
@@ -104,7 +105,7 @@ def render(args: argparse.Namespace) -> str:
         raise RenderError(f"bad highlight for {game.name}: {exc}") from None
     if not args.embed:
         return svg
-    return embed_snippet(game.name, position, moves, viewer_text, svg)
+    return embed_snippet(game.name, position, moves, viewer_text, svg, highlight=highlights)
 
 
 def parse_highlights(items: list[str]) -> dict[str, Any]:
@@ -116,6 +117,21 @@ def parse_highlights(items: list[str]) -> dict[str, Any]:
             raise RenderError(f"a highlight is written key=value, not {item!r}")
         found[key.strip()] = _value(value.strip())
     return found
+
+
+def highlight_text(highlights: Mapping[str, Any]) -> str:
+    """Highlights written back as :func:`parse_highlights` reads them (``selected=d4 targets=d1,d2``)."""
+    items = []
+    for key, value in highlights.items():
+        flat = isinstance(value, (list, tuple)) and all(isinstance(v, (int, str)) for v in value)
+        if flat and len(value) > 1 and not any("," in str(v) for v in value):
+            text = ",".join(str(v) for v in value)
+        elif isinstance(value, (int, str)) and value != "" and " " not in str(value) and "," not in str(value):
+            text = str(value)
+        else:
+            text = json.dumps(value, separators=(",", ":"))
+        items.append(f"{key}={text}")
+    return " ".join(items)
 
 
 def _value(text: str) -> Any:
@@ -133,13 +149,16 @@ def _tuples(value: Any) -> Any:
     return tuple(_tuples(v) for v in value) if isinstance(value, list) else value
 
 
-def embed_snippet(game: str, position: str, moves: list[str], viewer: str | None, svg: str) -> str:
+def embed_snippet(game: str, position: str, moves: list[str], viewer: str | None, svg: str,
+                  highlight: Mapping[str, Any] | None = None) -> str:
     """The web embed's element for this position, with ``svg`` as its static first picture."""
     attrs = [("data-pygame-rules", game), ("data-position", position)]
     if moves:
         attrs.append(("data-moves", "\n".join(moves)))
     if viewer is not None:
         attrs.append(("data-viewer", viewer))
+    if highlight:
+        attrs.append(("data-highlight", highlight_text(highlight)))
     attrs.append(("data-interactive", ""))
     text = " ".join(f'{name}="{html.escape(value, quote=True)}"' for name, value in attrs)
     return f"<div {text}>\n{svg}\n</div>"

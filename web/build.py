@@ -19,6 +19,8 @@ import sys
 import zipfile
 from pathlib import Path
 
+from embed.site import OUTPUTS as EMBED_OUTPUTS, build_embed
+
 ROOT = Path(__file__).resolve().parent.parent
 WEB = ROOT / "web"
 NODE = ROOT / "node_modules"
@@ -27,7 +29,7 @@ CACHE = ROOT / "build" / "cache"
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip",
                  "pyodide-lock.json")
 # Generated folders of public/; everything else there comes from web/static.
-GENERATED = ("pyodide", "pyscript", "wheels", "app", "index.html", "pyscript.json")
+GENERATED = ("pyodide", "pyscript", "wheels", "app", "index.html", "pyscript.json", *EMBED_OUTPUTS)
 
 
 def _copy_pyodide(out: Path) -> list[Path]:
@@ -112,6 +114,7 @@ def build(out: Path) -> dict[str, object]:
     }
     page = (WEB / "static" / "index.html").read_text()
     (out / "index.html").write_text(page.replace("@MANIFEST@", json.dumps(manifest)))
+    build_embed(out, manifest)  # embed runtime, gallery.html and rules/ (see web/embed/site.py)
     return manifest
 
 
