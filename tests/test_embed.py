@@ -1,0 +1,167 @@
+"""The web embed on a host page of ANOTHER origin (another 127.0.0.1 port) than the assets."""
+
+from __future__ import annotations
+
+import html
+import threading
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from conftest import READY_TIMEOUT_MS
+from pygame_rules import get_game
+from pygame_rules.examples import example
+from pygame_rules.render_cli import embed_snippet
+
+pytestmark = pytest.mark.browser
+
+#: (element id, game, example) of the diagrams on the host page, each with its static SVG.
+DIAGRAMS = (("d-tuerme", "tuerme", "picture-1"), ("d-babel", "babel", "offers"),
+            ("d-saba", "saba", "harbour"))
+TUERME_START = example("tuerme", "picture-2").position
+
+
+def _snippet(element_id: str, game: str, name: str) -> str:
+    ex = example(game, name)
+    svg = get_game(game).render_svg(ex.start(), ex.viewer, **ex.highlights)
+    viewer = None if ex.viewer is None else str(ex.viewer)
+    div = embed_snippet(game, ex.position, list(ex.moves), viewer, svg, highlight=ex.highlights)
+    return div.replace("<div ", f'<div id="{element_id}" ', 1)
+
+
+def _bad(element_id: str, **attrs: str) -> str:
+    text = " ".join(f'data-{k.replace("_", "-")}="{html.escape(v)}"' for k, v in attrs.items())
+    return f'<div id="{element_id}" {text}></div>'
+
+
+def _page(site_url: str, body: str) -> str:
+    return (f'<!doctype html><html lang="en"><head><meta charset="utf-8"><link rel="icon" href="data:,">'
+            f"<title>Host</title></head><body><h1 id=\"host-title\">A rules blog</h1>{body}"
+            f'<p id="host-footer">Host text after the boards.</p>'
+            f'<script src="{site_url}embed/embed.js" defer></script></body></html>')
+
+
+@pytest.fixture(scope="module")
+def host_url(site_url: str, tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """A second server, on its own port, with host pages that embed diagrams from ``site_url``."""
+    from serve import make_server
+
+    root = tmp_path_factory.mktemp("host")
+    lazy = "\n".join(_snippet(*d) for d in DIAGRAMS)
+    (root / "lazy.html").write_text(_page(site_url, lazy))
+    errors = "\n".join([
+        _bad("e-game", pygame_rules="chess", position="x"),
+        _bad("e-markup", pygame_rules='<img src=x onerror="window.hacked=1">', position="x"),
+        _bad("e-position", pygame_rules="tuerme", position="<b>not a position</b>"),
+        _bad("e-moves", pygame_rules="tuerme", position=TUERME_START, moves="d4-c4; d4-c4"),
+        _bad("e-viewer", pygame_rules="babel", position=example("babel", "offers").position, viewer="7"),
+        _bad("good", pygame_rules="tuerme", position=TUERME_START, moves="d4-c4", interactive=""),
+    ])
+    (root / "errors.html").write_text(_page(site_url, errors))
+    server = make_server(Path(root), 0)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    url = f"http://127.0.0.1:{server.server_address[1]}/"
+    assert url != site_url
+    yield url
+    server.shutdown()
+
+
+@pytest.fixture
+def runtime_requests(page: Any) -> list[str]:
+    """URLs of the Pyodide runtime downloads the page makes (one runtime: one of each)."""
+    seen: list[str] = []
+    page.on("request", lambda r: seen.append(r.url) if "pyodide.asm.wasm" in r.url else None)
+    return seen
+
+
+def _diagram(page: Any, element_id: str) -> Any:
+    return page.locator(f"#{element_id}")
+
+
+def _wait_live(page: Any, element_id: str) -> None:
+    page.wait_for_selector(f'#{element_id}[data-pgr-state="live"]', timeout=READY_TIMEOUT_MS)
+
+
+def test_static_first_paint_and_no_python_until_used(page, guard, host_url, runtime_requests):
+    page.goto(host_url + "lazy.html")
+    for element_id, _, _ in DIAGRAMS:
+        board = _diagram(page, element_id)
+        assert board.locator(".pgr-board svg").is_visible()
+        assert board.get_attribute("data-pgr-state") == "static"
+    page.wait_for_timeout(1500)
+    # Nothing was used, so no runtime frame exists and no Python was downloaded.
+    assert page.evaluate("document.querySelectorAll('iframe').length") == 0
+    assert runtime_requests == []
+
+
+def test_stepping_with_one_shared_runtime(page, guard, host_url, runtime_requests):
+    page.goto(host_url + "lazy.html")
+    tuerme = _diagram(page, "d-tuerme")
+    tuerme.get_by_role("button", name="Forward one move").click()
+    _wait_live(page, "d-tuerme")
+    assert tuerme.locator(".pgr-ply").text_content() == "1 / 1: d4xd6"
+    assert tuerme.locator('.piece[data-square="d6"]').get_attribute("data-colour") == "red"
+    assert "To move: Blue" in tuerme.locator(".pgr-status").text_content()
+    tuerme.get_by_role("button", name="Back one move").click()
+    page.wait_for_function("document.querySelector('#d-tuerme .pgr-ply').textContent === '0 / 1'")
+    assert tuerme.locator('.piece[data-square="d4"]').count() == 1
+
+    babel = _diagram(page, "d-babel")
+    babel.get_by_role("button", name="End").click()
+    _wait_live(page, "d-babel")
+    assert babel.locator(".pgr-ply").text_content().startswith("4 / 4")
+    assert babel.locator('[data-offer-player="3"]:not([data-sealed])').count() == 1  # offers opened
+    saba = _diagram(page, "d-saba")
+    saba.get_by_role("button", name="Forward one move").click()
+    _wait_live(page, "d-saba")
+    assert saba.locator(".pgr-ply").text_content() == "1 / 1: H3 (3 sandstone)"
+    # Three diagrams, one runtime: one iframe and one download of Pyodide.
+    assert page.evaluate("document.querySelectorAll('iframe').length") == 1
+    assert len(runtime_requests) == 1
+
+
+def test_trying_a_move_by_clicking_and_from_the_list(page, guard, host_url):
+    page.goto(host_url + "lazy.html")
+    tuerme = _diagram(page, "d-tuerme")
+    tuerme.locator('.piece[data-square="d4"]').click()  # the first click starts Python, then selects
+    _wait_live(page, "d-tuerme")
+    page.wait_for_selector('#d-tuerme .square.selected[data-square="d4"]', timeout=READY_TIMEOUT_MS)
+    tuerme.locator('.square[data-square="c4"]').click()
+    page.wait_for_function("document.querySelector('#d-tuerme .pgr-ply').textContent === '1 / 1: d4-c4'")
+    assert tuerme.locator('.piece[data-square="c4"]').get_attribute("data-colour") == "red"
+    tuerme.get_by_role("button", name="Back to the starting position").click()
+    page.wait_for_function("document.querySelector('#d-tuerme .pgr-ply').textContent === '0 / 1'")
+    assert tuerme.locator('.piece[data-square="d4"]').count() == 1
+
+    saba = _diagram(page, "d-saba")
+    saba.get_by_role("button", name="Back to the starting position").click()
+    _wait_live(page, "d-saba")
+    options = saba.locator("select option").all_text_contents()
+    assert "H2 (2 alabaster)" in options
+    saba.locator("select").select_option(label="H2 (2 alabaster)")
+    page.wait_for_function("document.querySelector('#d-saba .pgr-ply').textContent === '1 / 1: H2 (2 alabaster)'")
+
+
+def test_bad_attributes_show_inline_messages_and_spare_the_rest(page, guard, host_url):
+    page.goto(host_url + "errors.html")
+    _wait_live(page, "good")
+    for element_id in ("e-game", "e-markup", "e-position", "e-moves", "e-viewer"):
+        page.wait_for_selector(f'#{element_id}[data-pgr-state="error"]', timeout=READY_TIMEOUT_MS)
+    message = {e: _diagram(page, e).locator(".pgr-error").text_content()
+               for e in ("e-game", "e-markup", "e-position", "e-moves", "e-viewer")}
+    assert message["e-game"] == 'Unknown game "chess": use one of babel, saba, tuerme.'
+    assert message["e-markup"].startswith('Unknown game "<img src=x')
+    assert "a position has 8 fields" in message["e-position"]
+    assert message["e-moves"].startswith("move 2 ('d4-c4')")
+    assert "the viewer must be a seat" in message["e-viewer"]
+    # Attribute text stayed text: no element was made from it, nothing ran.
+    assert page.evaluate("document.querySelectorAll('img, b').length") == 0
+    assert page.evaluate("window.hacked") is None
+    # The host page and the good diagram are unharmed and work.
+    assert page.locator("#host-title").is_visible() and page.locator("#host-footer").is_visible()
+    good = _diagram(page, "good")
+    good.get_by_role("button", name="Forward one move").click()
+    page.wait_for_function("document.querySelector('#good .pgr-ply').textContent === '1 / 1: d4-c4'")
+    assert page.evaluate("document.querySelectorAll('iframe').length") == 1
