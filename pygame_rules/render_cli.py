@@ -10,8 +10,9 @@ Examples::
 ``--moves`` are played from the position (separated by ``;`` or new lines) and the
 final position is drawn (with ``--embed`` they become the diagram's steps and the
 starting position is drawn). An example's own highlights mark its starting position. ``--highlight key=value`` passes a highlight to the game's
-renderer: a value with commas becomes a list, whole numbers become ints
-(``targets=d1,d2``, ``tile=7,0``, ``harbour=3``); JSON works too (``offers=[1,2]``).
+renderer: a value with commas becomes a list (a list of one ends with a comma:
+``targets=d1,``), whole numbers become ints (``targets=d1,d2``, ``tile=7,0``,
+``harbour=3``); JSON works too (``offers=[1,2]``).
 ``--embed`` prints the HTML element of the web embed with this SVG inside, so a page
 shows the board before any script has run. Bad input exits with status 2 and a message.
 """

@@ -1,0 +1,95 @@
+"""The embed's Python side (run by the iframe in the browser), tested in CPython."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+import pytest
+
+from pygame_rules.examples import example
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "web" / "embed"))
+from embed_service import handle  # noqa: E402
+
+PICTURE_1 = example("tuerme", "picture-1")
+
+
+def call(method: str, **request: object) -> dict:
+    return json.loads(handle(method, json.dumps(request)))
+
+
+def open_picture_1(key: int = 1, **extra: object) -> dict:
+    return call("open", diagram=key, game="tuerme", position=PICTURE_1.position,
+                moves="\n".join(PICTURE_1.moves), interactive=True, **extra)
+
+
+def test_open_shows_the_start_with_the_given_highlights():
+    view = call("open", diagram=1, game="tuerme", position=PICTURE_1.position, moves="d4xd6",
+                highlight="selected=d4 targets=c4,b4")
+    assert (view["ply"], view["total"], view["moves"]) == (0, 1, ["d4xd6"])
+    assert 'class="square selected" data-square="d4"' in view["svg"]
+    assert view["choices"] == [] and view["buttons"] == []  # not interactive
+
+
+def test_stepping_clamps_to_the_given_moves():
+    open_picture_1()
+    assert call("goto", diagram=1, ply=5)["ply"] == 1
+    assert call("goto", diagram=1, ply=-3)["ply"] == 0
+
+
+def test_clicks_select_and_move_and_branch_off_the_given_line():
+    open_picture_1()
+    view = call("click", diagram=1, target={"square": "d4"})
+    assert view["ply"] == 0 and {"square": "c4"} in view["clickable"]
+    view = call("click", diagram=1, target={"square": "c4"})
+    assert (view["ply"], view["total"], view["moves"], view["branched"]) == (1, 1, ["d4-c4"], True)
+    view = call("reset", diagram=1)
+    assert (view["ply"], view["moves"], view["branched"]) == (0, ["d4xd6"], False)
+
+
+def test_choosing_from_the_legal_moves():
+    view = open_picture_1()
+    index = view["choices"].index("d4-c4")
+    assert call("choose", diagram=1, index=index)["moves"] == ["d4-c4"]
+
+
+def test_buttons_play_or_step():
+    ex = example("tuerme", "picture-3")
+    call("open", diagram=2, game="tuerme", position=ex.position, moves="e5-e7+", interactive=True)
+    view = call("goto", diagram=2, ply=1)
+    assert view["buttons"] == ["End turn without the bonus move"]
+    assert call("button", diagram=2, index=0)["status"] == "To move: Blue"
+
+
+def test_babel_offers_are_chosen_per_player_in_clear_text():
+    ex = example("babel", "offers")
+    view = call("open", diagram=3, game="babel", position=ex.position, moves="\n".join(ex.moves),
+                viewer="0", interactive=True)
+    view = call("goto", diagram=3, ply=1)
+    assert "Yellow: offer 1 ship" in view["choices"] and "Blue: offer 1 camel + 1 ship" in view["choices"]
+
+
+@pytest.mark.parametrize("request_fields, message", [
+    ({"game": "chess", "position": "x"}, "unknown game 'chess'"),
+    ({"game": "tuerme", "position": ""}, "the position is empty"),
+    ({"game": "saba", "position": "saba n=3"}, "expected the fields n, opt"),
+    ({"game": "tuerme", "position": PICTURE_1.position, "moves": "d4-e4"}, "move 1 ('d4-e4')"),
+    ({"game": "tuerme", "position": PICTURE_1.position, "viewer": "mauve"}, "the viewer must be a seat"),
+    ({"game": "tuerme", "position": PICTURE_1.position, "highlight": "selected=z9"}, "bad highlight"),
+    ({"game": "tuerme", "position": 5}, "position must be text"),
+])
+def test_bad_requests_raise_value_errors(request_fields, message):
+    with pytest.raises(ValueError, match=message.replace("(", r"\(").replace(")", r"\)")):
+        call("open", diagram=9, **request_fields)
+
+
+def test_unknown_method_and_diagram():
+    with pytest.raises(ValueError, match="unknown method"):
+        handle("eval", "{}")
+    with pytest.raises(ValueError, match="not open"):
+        call("goto", diagram=12345, ply=0)
+    open_picture_1()
+    with pytest.raises(ValueError, match="whole number"):
+        call("goto", diagram=1, ply="1")
