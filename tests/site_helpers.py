@@ -7,13 +7,16 @@ from typing import Any
 from conftest import READY_TIMEOUT_MS
 
 
-def start_game(page: Any, game: str, players: int, seed: int, names: list[str] | None = None) -> None:
+def start_game(page: Any, game: str, players: int, seed: int, names: list[str] | None = None,
+               options: dict[str, bool] | None = None) -> None:
     """From the home screen, set up and start a game as a player would."""
     page.click(f".game-card[data-game='{game}'] button")
     page.select_option("#player-count", str(players))
     page.wait_for_selector(f"#setup .seat:nth-of-type({players})")
     for i, name in enumerate(names or []):
         page.fill(f"input[name='name{i}']", name)
+    for name, value in (options or {}).items():
+        page.locator(f"input[name='opt-{name}']").set_checked(value)
     page.fill("#seed", str(seed))
     page.click("#start-game")
     page.wait_for_selector("#game, #pass-screen", timeout=READY_TIMEOUT_MS)

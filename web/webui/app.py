@@ -140,7 +140,8 @@ class App:
 
     # ----------------------------------------------------------------- setup
     def show_setup(self, game: Game[Any, Any], players: int | None = None,
-                   seats: list[Seat] | None = None) -> None:
+                   seats: list[Seat] | None = None, options: dict[str, Any] | None = None,
+                   seed: str | None = None) -> None:
         count = players or max(game.min_players, min(3, game.max_players))
         fills = dict(game.colours)
         colours = list(fills)
@@ -161,7 +162,10 @@ class App:
                      class_="seat")
 
         def change_count(event: Any) -> None:
-            self.show_setup(game, int(event.target.value), self._read_seats(count))
+            self.show_setup(game, int(event.target.value), self._read_seats(count),
+                            self._read_options(game), str(dom.by_id("seed").value))
+
+        chosen = {**game.option_defaults, **(options or {})}
 
         self.show(h("form",
                     h("h1", f"New game: {game.title}"),
@@ -172,10 +176,12 @@ class App:
                           id="player-count", on_change=change_count)),
                       [seat_row(i, s) for i, s in enumerate(seats)]),
                     h("fieldset", h("legend", "Options"),
-                      [_option_input(o) for o in game.options] or h("p", "This game has no options.")),
+                      [_option_input(o, chosen[o.name]) for o in game.options]
+                      or h("p", "This game has no options.")),
                     h("fieldset", h("legend", "Seed"),
                       h("label", "Seed (the same seed gives the same setup) ",
-                        h("input", type="number", min="0", value=str(random_seed()), name="seed", id="seed"))),
+                        h("input", type="number", min="0", value=seed or str(random_seed()), name="seed",
+                          id="seed"))),
                     h("div",
                       h("button", "Start game", type="submit", id="start-game"),
                       h("button", "Back", type="button", class_="secondary", on_click=lambda e: self.show_home()),
@@ -187,13 +193,8 @@ class App:
         return [Seat(form.elements.namedItem(f"name{i}").value.strip() or f"Player {i + 1}",
                      form.elements.namedItem(f"colour{i}").value) for i in range(count)]
 
-    def start_game(self, game: Game[Any, Any]) -> None:
+    def _read_options(self, game: Game[Any, Any]) -> dict[str, Any]:
         form = dom.by_id("setup")
-        count = int(dom.by_id("player-count").value)
-        seats = self._read_seats(count)
-        if len({s.colour for s in seats}) < len(seats):
-            dom.toast("Each player needs a different colour.", error=True)
-            return
         options: dict[str, Any] = {}
         for option in game.options:
             field = form.elements.namedItem(f"opt-{option.name}")
@@ -203,6 +204,16 @@ class App:
                 options[option.name] = int(field.value)
             else:
                 options[option.name] = str(field.value)
+        return options
+
+    def start_game(self, game: Game[Any, Any]) -> None:
+        form = dom.by_id("setup")
+        count = int(dom.by_id("player-count").value)
+        seats = self._read_seats(count)
+        if len({s.colour for s in seats}) < len(seats):
+            dom.toast("Each player needs a different colour.", error=True)
+            return
+        options = self._read_options(game)
         seed_text = str(dom.by_id("seed").value).strip()
         if not seed_text.isdigit():
             dom.toast("The seed must be a whole number (0 or more).", error=True)
@@ -210,15 +221,15 @@ class App:
         self.open_session(Session.new(game.name, seats, int(seed_text), options))
 
 
-def _option_input(option: Option) -> Any:
+def _option_input(option: Option, value: Any) -> Any:
     name = f"opt-{option.name}"
     if isinstance(option.default, bool):
-        return h("label", h("input", type="checkbox", name=name, checked=option.default), option.label)
+        return h("label", h("input", type="checkbox", name=name, checked=bool(value)), option.label)
     if option.choices:
         return h("label", option.label, " ",
-                 h("select", [h("option", str(c), value=str(c), selected=(c == option.default))
+                 h("select", [h("option", str(c), value=str(c), selected=(c == value))
                               for c in option.choices], name=name))
-    return h("label", option.label, " ", h("input", type="number", name=name, value=str(option.default)))
+    return h("label", option.label, " ", h("input", type="number", name=name, value=str(value)))
 
 
 def start() -> None:
