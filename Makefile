@@ -40,5 +40,5 @@ bench: $(VENV)/.installed
 	for f in bench/bench_*.py; do $(PY) $$f; done
 
 clean:
-	rm -rf $(VENV) node_modules build public/pyodide public/pyscript public/wheels public/app \
-	       public/index.html public/pyscript.json
+	rm -rf $(VENV) node_modules build
+	find public -mindepth 1 -maxdepth 1 ! -name README.md -exec rm -rf {} +
