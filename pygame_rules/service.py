@@ -11,13 +11,12 @@ True
 from __future__ import annotations
 
 import json
-import time
 from collections.abc import Callable
 from typing import Any
 
 from . import __version__
+from .benchmark import random_games
 from .registry import GAMES, get_game
-from .rng import Rng
 
 
 def _ping(_: dict[str, Any]) -> dict[str, Any]:
@@ -27,20 +26,10 @@ def _ping(_: dict[str, Any]) -> dict[str, Any]:
 def _random_play(request: dict[str, Any]) -> dict[str, Any]:
     """Random full games for ``budget_ms`` milliseconds: a speed probe of this runtime."""
     game = get_game(request["game"])
-    players = int(request.get("players", game.min_players))
-    budget = float(request.get("budget_ms", 1000)) / 1000
-    rng = Rng.from_seed(int(request.get("seed", 1)))
-    start = time.perf_counter()
-    games = plies = 0
-    while time.perf_counter() - start < budget:
-        state = game.new_game(players, seed=rng.randbelow(1 << 30))
-        while not game.is_over(state):
-            player = rng.choice(game.to_move(state))
-            state = game.apply(state, player, rng.choice(game.legal_actions(state, player)))
-            plies += 1
-        games += 1
-    elapsed = time.perf_counter() - start
-    return {"games": games, "plies": plies, "seconds": round(elapsed, 3)}
+    speed = random_games(game, int(request.get("players", game.min_players)),
+                         budget_s=float(request.get("budget_ms", 1000)) / 1000,
+                         seed=int(request.get("seed", 1)))
+    return {"games": speed.games, "plies": speed.plies, "seconds": round(speed.seconds, 3)}
 
 
 METHODS: dict[str, Callable[[dict[str, Any]], dict[str, Any]]] = {
