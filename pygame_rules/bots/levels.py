@@ -58,24 +58,27 @@ def settle(k: Knowledge[Any, Any], state: Any, rng: Rng) -> Any:
     return state
 
 
-def medium(k: Knowledge[Any, Any], view: Any, player: int, rng: Rng) -> Any:
-    """The candidate with the best average lead one ply ahead, over a few samples of the
-    hidden information (others' simultaneous choices are played out greedily)."""
+def ranked(k: Knowledge[Any, Any], view: Any, player: int, actions: list[Any],
+           rng: Rng) -> list[tuple[float, Any]]:
+    """(value, action) pairs, best first: ``player``'s lead one ply after each action,
+    averaged over a few samples of the hidden information (others' simultaneous choices
+    played out greedily); equal values in random order."""
     game = k.game
-    actions = k.moves(view, player)
-    if len(actions) == 1:
-        return actions[0]
     worlds = [k.determinize(view, player, rng) for _ in range(k.samples)]
-    best: list[Any] = []
-    best_value = float("-inf")
+    scored = []
     for action in actions:
         value = 0.0
         for world in worlds:
             after = settle(k, game.play(world, player, action), rng)
             value += leads(k.evaluate(after))[player]
-        value /= len(worlds)
-        if value > best_value + TIE:
-            best, best_value = [action], value
-        elif value > best_value - TIE:
-            best.append(action)
-    return rng.choice(best)
+        scored.append((value / len(worlds), rng.next32(), action))
+    scored.sort(key=lambda t: (-t[0], t[1]))
+    return [(value, action) for value, _, action in scored]
+
+
+def medium(k: Knowledge[Any, Any], view: Any, player: int, rng: Rng) -> Any:
+    """The candidate with the best :func:`ranked` value (ties broken at random)."""
+    actions = k.moves(view, player)
+    if len(actions) == 1:
+        return actions[0]
+    return ranked(k, view, player, actions, rng)[0][1]

@@ -25,15 +25,18 @@ from typing import Any
 
 from ..rng import Rng
 from .knowledge import Knowledge
+from .levels import ranked
 
 #: UCB1 exploration constant for rewards in [0, 1].
 EXPLORATION = 0.7
+#: Progressive widening: a node visited n times may have 1 + WIDENING * sqrt(n) children.
+WIDENING = 1.0
 
 
 class Node:
     """A tree node: the action that led here, who took it, and his reward statistics."""
 
-    __slots__ = ("children", "mover", "visits", "available", "reward")
+    __slots__ = ("children", "mover", "visits", "available", "reward", "order")
 
     def __init__(self, mover: int) -> None:
         self.children: dict[Any, Node] = {}
@@ -41,6 +44,8 @@ class Node:
         self.visits = 0
         self.available = 0
         self.reward = 0.0
+        #: Rank of each action of the player to move here, best first (set on first need).
+        self.order: dict[Any, int] | None = None
 
     def ucb(self) -> float:
         return (self.reward / self.visits
@@ -51,11 +56,11 @@ def search(k: Knowledge[Any, Any], view: Any, player: int, rng: Rng, *,
            budget_s: float = 1.0, iterations: int | None = None) -> tuple[Any, int]:
     """The most visited root action after ``iterations`` iterations (if given) or after
     ``budget_s`` seconds, and the number of iterations run."""
-    game = k.game
     root_actions = k.moves(view, player)
     if len(root_actions) == 1:
         return root_actions[0], 0
     root = Node(player)
+    root.order = {a: i for i, (_, a) in enumerate(ranked(k, view, player, root_actions, rng))}
     deadline = time.perf_counter() + budget_s
     done = 0
     while (done < iterations) if iterations is not None else (
@@ -66,37 +71,45 @@ def search(k: Knowledge[Any, Any], view: Any, player: int, rng: Rng, *,
     return best, done
 
 
+def _widest(node: Node) -> int:
+    """How many children ``node`` may have after its visits (progressive widening)."""
+    return 1 + int(WIDENING * math.sqrt(node.visits))
+
+
 def _iterate(k: Knowledge[Any, Any], root: Node, state: Any, player: int, rng: Rng) -> None:
     game = k.game
-    node, path, mover = root, [], player
+    node, path, mover = root, [root], player
     while not game.is_over(state):
         actions = k.moves(state, mover)
-        untried = [a for a in actions if a not in node.children]
-        if untried:
-            action = untried[rng.randbelow(len(untried))]
+        legal = [a for a in actions if a in node.children]
+        if len(legal) < len(actions) and len(legal) < _widest(node):
+            if node.order is None:
+                node.order = {a: i for i, a in enumerate(k.ordered(state, mover, actions, rng))}
+            order = node.order
+            untried = [a for a in actions if a not in node.children]
+            action = min(untried, key=lambda a: order.get(a, len(order)))
             child = node.children[action] = Node(mover)
+            for a in legal:
+                node.children[a].available += 1
             child.available = 1
-            for a in actions:
-                if a is not action and a in node.children:
-                    node.children[a].available += 1
             state = game.play(state, mover, action)
             path.append(child)
             break
-        best_value, node_next, chosen = float("-inf"), None, None
-        for a in actions:
+        best_value, chosen = float("-inf"), legal[0]
+        for a in legal:
             child = node.children[a]
             child.available += 1
             value = child.ucb()
             if value > best_value:
-                best_value, node_next, chosen = value, child, a
-        assert node_next is not None
+                best_value, chosen = value, a
         state = game.play(state, mover, chosen)
-        node = node_next
+        node = node.children[chosen]
         path.append(node)
         if not game.is_over(state):
             mover = game.to_move(state)[0]
     rewards = k.rewards(_playout(k, state, rng))
-    for n in path:
+    root.visits += 1
+    for n in path[1:]:
         n.visits += 1
         n.reward += rewards[n.mover]
 

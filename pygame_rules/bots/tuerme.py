@@ -55,6 +55,23 @@ class TuermeKnowledge(Knowledge[TuermeState, Action]):
         """Never decline a bonus move."""
         return [a for a in actions if not isinstance(a, EndTurn)]
 
+    def ordered(self, state: TuermeState, player: int, actions: list[Action],
+                rng: Rng) -> list[Action]:
+        """Moves onto symbol fields first (tallest resulting tower first), then moves that
+        cover another colour on the alleys, then the rest in random order."""
+        board = state.board
+
+        def gain(action: Action) -> int:
+            if not isinstance(action, Move):
+                return -1
+            there = board[action.dst]
+            covered = height(there) if there and owner(there) != player else 0
+            if SYMBOL_AT[action.dst]:
+                return 10 + 2 * (height(board[action.src]) + height(there)) + covered
+            return covered
+        keyed = [(-gain(a), rng.next32(), i) for i, a in enumerate(actions)]
+        return [actions[i] for _, _, i in sorted(keyed)]
+
     def playout_action(self, state: TuermeState, player: int, actions: list[Action],
                        rng: Rng) -> Action:
         if rng.randbelow(100) < PLAYOUT_FIELD_BIAS * 100:
