@@ -43,6 +43,17 @@ def _page(site_url: str, body: str) -> str:
             f'<script src="{site_url}embed/embed.js" defer></script></body></html>')
 
 
+#: The README's snippet for a blank page (YOUR-HOST becomes the asset server).
+README_SNIPPET = """<!doctype html>
+<meta charset="utf-8">
+<script src="https://YOUR-HOST/embed/embed.js" defer></script>
+<div data-pygame-rules="tuerme"
+     data-position="14/14/3Ag10/3Bb10/3ArBb9/14/14/14 r - - 4 max5 - 0000000000000000"
+     data-moves="d4-c4; e4-e8"
+     data-interactive></div>
+"""
+
+
 @pytest.fixture(scope="module")
 def host_url(site_url: str, tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """A second server, on its own port, with host pages that embed diagrams from ``site_url``."""
@@ -60,6 +71,8 @@ def host_url(site_url: str, tmp_path_factory: pytest.TempPathFactory) -> Iterato
         _bad("good", pygame_rules="tuerme", position=TUERME_START, moves="d4-c4", interactive=""),
     ])
     (root / "errors.html").write_text(_page(site_url, errors))
+    (root / "readme.html").write_text(README_SNIPPET.replace("https://YOUR-HOST/", site_url)
+                                      .replace("<meta", '<link rel="icon" href="data:,"><meta'))
     server = make_server(Path(root), 0)
     threading.Thread(target=server.serve_forever, daemon=True).start()
     url = f"http://127.0.0.1:{server.server_address[1]}/"
@@ -165,3 +178,11 @@ def test_bad_attributes_show_inline_messages_and_spare_the_rest(page, guard, hos
     good.get_by_role("button", name="Forward one move").click()
     page.wait_for_function("document.querySelector('#good .pgr-ply').textContent === '1 / 1: d4-c4'")
     assert page.evaluate("document.querySelectorAll('iframe').length") == 1
+
+
+def test_readme_snippet_on_a_blank_page_shows_the_board(page, guard, host_url):
+    page.goto(host_url + "readme.html")
+    page.wait_for_selector('[data-pygame-rules][data-pgr-state="live"] svg', timeout=READY_TIMEOUT_MS)
+    page.get_by_role("button", name="End").click()
+    page.wait_for_function(
+        "document.querySelector('.pgr-ply').textContent === '2 / 2: e4-e8'", timeout=READY_TIMEOUT_MS)

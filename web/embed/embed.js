@@ -165,12 +165,12 @@
         return b;
       };
       if (this.hasMoves) {
-        this.first = button("\u23EE", "Start", () => this.act("goto", { ply: 0 }));
+        this.first = button("|\u25C0", "Start", () => this.act("goto", { ply: 0 }));
         this.back = button("\u25C0", "Back one move", () => this.act("goto", { ply: (this.view?.ply ?? 0) - 1 }));
         this.ply = el("span", { className: "pgr-ply" });
         this.bar.append(this.ply);
         this.forward = button("\u25B6", "Forward one move", () => this.act("goto", { ply: (this.view?.ply ?? 0) + 1 }));
-        this.last = button("\u23ED", "End", () => this.act("goto", { ply: 1e6 }));
+        this.last = button("\u25B6|", "End", () => this.act("goto", { ply: 1e6 }));
       }
       if (this.request.interactive) {
         this.choices = el("select", { title: "Try a legal move" });
