@@ -36,8 +36,9 @@ test: build /usr/bin/chromium
 test-engines: $(VENV)/.installed
 	$(PY) -m pytest -q -m "not browser"
 
-bench: $(VENV)/.installed
-	for f in bench/bench_*.py; do $(PY) $$f; done
+bench: build /usr/bin/chromium
+	$(PY) bench/bench_engines.py
+	$(PY) bench/bench_site.py
 
 clean:
 	rm -rf $(VENV) node_modules build

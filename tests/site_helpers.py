@@ -27,8 +27,12 @@ def log_texts(page: Any) -> list[str]:
     return page.locator("#log li:not(.log-start) button").all_text_contents()
 
 
-def pass_device(page: Any) -> None:
-    """If the hotseat privacy screen is up, confirm it."""
-    if page.locator("#pass-screen").count():
-        page.click("#reveal")
-        page.wait_for_selector("#game")
+def pass_to(page: Any, name: str) -> None:
+    """The pass screen for ``name`` shows nothing private (no board, hand, card or offer);
+    then ``name`` reveals his view."""
+    screen = page.locator("#pass-screen")
+    screen.wait_for()
+    assert f"Pass the device to {name}" in screen.inner_text()
+    assert page.locator("#board, [data-card], [data-offer-player], .hand").count() == 0
+    page.locator("#reveal").click()
+    page.locator("#board svg").wait_for()

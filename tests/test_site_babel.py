@@ -8,6 +8,7 @@ from typing import Any
 import pytest
 
 from pygame_rules.babel import GAME, Accept, Build, Offer
+from site_helpers import pass_to, start_game
 
 pytestmark = pytest.mark.browser
 
@@ -30,25 +31,6 @@ def expected_log() -> list[str]:
     return lines
 
 
-def start_game(page: Any) -> None:
-    page.locator('.game-card[data-game="babel"] button', has_text="New game").click()
-    for i, name in enumerate(NAMES):
-        page.locator(f'#setup input[name="name{i}"]').fill(name)
-    page.locator("#seed").fill(str(SEED))
-    page.locator("#start-game").click()
-
-
-def pass_to(page: Any, name: str) -> None:
-    """The pass screen for ``name`` shows nothing private; then ``name`` reveals his view."""
-    screen = page.locator("#pass-screen")
-    screen.wait_for()
-    assert f"Pass the device to {name}" in screen.inner_text()
-    assert page.locator("#board").count() == 0
-    assert page.locator("[data-card], [data-offer-player], .hand").count() == 0
-    page.locator("#reveal").click()
-    page.locator("#board svg").wait_for()
-
-
 def hand_owner(page: Any) -> str:
     return page.locator("#board .hand").get_attribute("data-player")
 
@@ -58,7 +40,7 @@ def button(page: Any, label: str) -> Any:
 
 
 def test_a_build_with_sealed_offers_through_pass_screens(app):
-    start_game(app)
+    start_game(app, "babel", 3, SEED, names=list(NAMES))
 
     pass_to(app, "Ann")
     assert hand_owner(app) == "0"

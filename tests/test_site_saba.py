@@ -8,6 +8,7 @@ from typing import Any
 import pytest
 
 from pygame_rules.saba import GAME, Build, Card, Done, PlayCard, TakeHarbour
+from site_helpers import pass_to, start_game
 
 pytestmark = pytest.mark.browser
 
@@ -30,26 +31,6 @@ def expected_log() -> list[str]:
     return lines
 
 
-def start_game(page: Any) -> None:
-    page.locator('.game-card[data-game="saba"] button', has_text="New game").click()
-    page.locator("#player-count").select_option("2")
-    for i, name in enumerate(NAMES):
-        page.locator(f'#setup input[name="name{i}"]').fill(name)
-    page.locator("#seed").fill(str(SEED))
-    page.locator("#start-game").click()
-
-
-def pass_to(page: Any, name: str) -> None:
-    """The pass screen for ``name`` shows no board and no card; then ``name`` looks."""
-    screen = page.locator("#pass-screen")
-    screen.wait_for()
-    assert f"Pass the device to {name}" in screen.inner_text()
-    assert page.locator("#board").count() == 0
-    assert page.locator("[data-card]").count() == 0
-    page.locator("#reveal").click()
-    page.locator("#board svg").wait_for()
-
-
 def button(page: Any, label: str) -> Any:
     return page.locator("#game-buttons button", has_text=label)
 
@@ -63,7 +44,7 @@ def hand(page: Any) -> list[str]:
 
 
 def test_a_first_turn_by_clicking_the_board(app):
-    start_game(app)
+    start_game(app, "saba", 2, SEED, names=list(NAMES))
 
     pass_to(app, "Ann")
     assert "harbour field" in prompt(app)

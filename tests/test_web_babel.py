@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import doctest
 import random
-import xml.etree.ElementTree as ET
 from dataclasses import replace
 
 import webui.games.babel as babel_ui
@@ -14,32 +13,10 @@ from pygame_rules.babel import (GAME, Accept, ActionCard, BabelState, Build, Car
 from pygame_rules.babel.data import NO_CARDS
 from pygame_rules.babel.state import sort_actions
 from test_babel_rulebook import BABEL, BLUE, GREEN, RED, SHIP3, SHIP5, YELLOW, make_state, offers_made
+from interaction_helpers import labels, on_board, press
 from webui.games import interaction_for
 from webui.games.babel import BabelInteraction
 
-SVG = "{http://www.w3.org/2000/svg}"
-
-
-def labels(ui: BabelInteraction, state: BabelState, player: int) -> list[str]:
-    return [b.label for b in ui.buttons(state, player)]
-
-
-def press(ui: BabelInteraction, state: BabelState, player: int, label: str) -> object:
-    """The action of the button whose label starts with ``label`` (steps are carried out)."""
-    for button in ui.buttons(state, player):
-        if button.label.startswith(label):
-            if button.step:
-                ui.step(button.step)
-                return None
-            return button.action
-    raise AssertionError(f"no button {label!r} in {labels(ui, state, player)}")
-
-
-def on_board(state: BabelState, player: int, targets: list[dict[str, str]], **hl: object) -> bool:
-    """Each target is an element of the player's SVG (carrying all its data attributes)."""
-    nodes = list(ET.fromstring(GAME.render_svg(state, player, **hl)).iter())
-    return all(any(all(node.get(f"data-{k}") == v for k, v in target.items()) for node in nodes)
-               for target in targets)
 
 
 def test_doctests_and_registration():
@@ -76,7 +53,7 @@ def play_randomly(seed: int, players: int, options: dict[str, bool],
         assert ui.prompt(state, player)
         clicks, buttons = ui.clickable(state, player), ui.buttons(state, player)
         assert 1 <= len(buttons) <= 8
-        assert on_board(state, player, clicks, **ui.highlights(state, player)), clicks
+        assert on_board(ui, state, player, clicks, **ui.highlights(state, player)), clicks
         action = None
         if clicks and rng.random() < 0.6:
             action = ui.click(state, player, rng.choice(clicks))
@@ -165,7 +142,7 @@ def test_compose_and_seal_an_offer():
     assert "Your offer: 2 ship + exchange card." in ui.prompt(state, YELLOW)
     offer = press(ui, state, YELLOW, "Seal offer: 2 ship + exchange card")
     assert offer == Offer((0, 0, 2, 0), True)
-    assert on_board(state, YELLOW, [{"card": "ship"}], **ui.highlights(state, YELLOW))
+    assert on_board(ui, state, YELLOW, [{"card": "ship"}], **ui.highlights(state, YELLOW))
 
 
 def test_an_offer_over_the_tile_is_explained_not_sealed():

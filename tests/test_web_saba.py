@@ -6,7 +6,6 @@ from __future__ import annotations
 import copy
 import doctest
 import random
-import xml.etree.ElementTree as ET
 from dataclasses import replace
 from typing import Any
 
@@ -17,32 +16,11 @@ from pygame_rules.saba import (GAME, Build, Card, Discard, Done, Exchange, MoveV
                                PlaceFigure, PlayCard, PlayCaravan, PlayGuard, PlayHarbourmaster,
                                PlayMerchant, PlayOverseer, PlayRobber, RemoveCard, Res, SabaState,
                                SerailChoice, Stash, TakeHarbour, UseDistrict)
+from interaction_helpers import labels, on_board, press
 from webui.games import interaction_for
 from webui.games.saba import SabaInteraction
 
 BLUE, RED, YELLOW = 0, 1, 2
-
-
-def labels(ui: SabaInteraction, state: SabaState, player: int) -> list[str]:
-    return [b.label for b in ui.buttons(state, player)]
-
-
-def press(ui: SabaInteraction, state: SabaState, player: int, label: str) -> Any:
-    """The action of the button whose label starts with ``label`` (steps are carried out)."""
-    for button in ui.buttons(state, player):
-        if button.label.startswith(label):
-            if button.step:
-                ui.step(button.step)
-                return None
-            return button.action
-    raise AssertionError(f"no button {label!r} in {labels(ui, state, player)}")
-
-
-def on_board(state: SabaState, player: int, targets: list[dict[str, str]], **hl: Any) -> bool:
-    """Each target is an element of the player's SVG (carrying all its data attributes)."""
-    nodes = list(ET.fromstring(GAME.render_svg(state, player, **hl)).iter())
-    return all(any(all(node.get(f"data-{k}") == v for k, v in target.items()) for node in nodes)
-               for target in targets)
 
 
 def mover(state: SabaState) -> int:
@@ -82,7 +60,7 @@ def play_randomly(seed: int, players: int, pro: bool) -> tuple[set[Phase], set[t
         clicks, buttons = ui.clickable(state, player), ui.buttons(state, player)
         assert len(buttons) <= 8, [b.label for b in buttons]
         assert clicks or buttons
-        assert on_board(state, player, clicks, **ui.highlights(state, player)), clicks
+        assert on_board(ui, state, player, clicks, **ui.highlights(state, player)), clicks
         if clicks and (not buttons or rng.random() < 0.6):
             action = ui.click(state, player, rng.choice(clicks))
         else:
