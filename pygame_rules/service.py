@@ -32,9 +32,34 @@ def _random_play(request: dict[str, Any]) -> dict[str, Any]:
     return {"games": speed.games, "plies": speed.plies, "seconds": round(speed.seconds, 3)}
 
 
+def _bot_move(request: dict[str, Any]) -> dict[str, Any]:
+    """A bot's move for ``player`` in ``state`` (a saved state or his view; the bot masks
+    it again itself) at ``level`` within ``budget_ms``, reproducible by ``seed``.
+
+    >>> from pygame_rules.tuerme import GAME
+    >>> state = GAME.state_to_json(GAME.new_game(2, seed=1))
+    >>> answer = _bot_move({"game": "tuerme", "state": state, "player": 0, "level": "easy"})
+    >>> sorted(answer), answer["iterations"]
+    (['action', 'iterations', 'text'], 0)
+    """
+    from .bots import decide
+
+    game = get_game(request["game"])
+    state = game.state_from_json(request["state"])
+    player = int(request["player"])
+    view = game.view(state, player)
+    decision = decide(game, view, player, str(request.get("level", "medium")),
+                      budget_s=float(request.get("budget_ms", 1000)) / 1000,
+                      seed=int(request.get("seed", 0)))
+    return {"action": game.action_to_json(decision.action),
+            "text": game.action_text(view, decision.action) or "",
+            "iterations": decision.iterations}
+
+
 METHODS: dict[str, Callable[[dict[str, Any]], dict[str, Any]]] = {
     "ping": _ping,
     "random_play": _random_play,
+    "bot_move": _bot_move,
 }
 
 
