@@ -27,10 +27,6 @@ from .errors import IllegalAction, InvalidState
 from .protocol import Game
 from .registry import GAMES, get_game
 
-#: Türme boards in diagrams may hold fewer than the 80 stones (puzzle positions, as
-#: ``tuerme.build`` makes them); only that count is relaxed, nothing else.
-_PUZZLE_GAMES = {"tuerme": "stones are not conserved"}
-
 
 @dataclasses.dataclass(frozen=True)
 class Example:
@@ -80,14 +76,7 @@ def read_position(game: Game[Any, Any], text: str) -> Any:
     """The state written ``text`` in ``game``'s position notation; InvalidState says what is wrong."""
     if not isinstance(text, str) or not text.strip():
         raise InvalidState("the position is empty")
-    try:
-        return game.from_position_text(text.strip())
-    except InvalidState as exc:
-        relaxed = _PUZZLE_GAMES.get(game.name)
-        if relaxed is None or not str(exc).startswith(relaxed):
-            raise
-    notation = importlib.import_module(f"pygame_rules.{game.name}.notation")
-    return notation.from_position_text(text.strip())
+    return game.from_diagram_text(text.strip())
 
 
 def split_moves(text: str) -> list[str]:

@@ -235,6 +235,12 @@ class Game(ABC, Generic[S, A]):
     def from_position_text(self, text: str) -> S:
         """The state written by :meth:`position_text`; bad text raises InvalidState."""
 
+    def from_diagram_text(self, text: str) -> S:
+        """A position for a diagram or puzzle. Games whose diagrams may leave pieces out
+        (a rulebook figure shows only the stones that matter) accept such incomplete
+        positions here; everything else is checked as by :meth:`from_position_text`."""
+        return self.from_position_text(text)
+
     # ------------------------------------------------------- hidden info, UI
     def view(self, state: S, player: int | None) -> S:
         """``state`` as ``player`` may see it (None: a spectator). Games with hidden

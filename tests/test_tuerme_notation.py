@@ -130,3 +130,13 @@ def test_bad_position_texts_are_rejected(change, fragment):
     fields = GAME.position_text(GAME.new_game(4, seed=8)).split()
     with pytest.raises(InvalidState, match=fragment):
         GAME.from_position_text(" ".join(change(fields)))
+
+
+def test_diagram_positions_may_leave_stones_out_but_never_add_any():
+    partial = "14/14/3ArAg9/14/14/14/14/14 r - - 4 max5 - 0000000000000000"
+    assert GAME.from_diagram_text(partial).board.count("Ag") == 1
+    with pytest.raises(InvalidState, match="not conserved"):
+        GAME.from_position_text(partial)
+    six = "ArAgAgAgAgAgAg7/14/14/14/14/14/14/14 r - - 4 max5 - 0000000000000000"
+    with pytest.raises(InvalidState, match="6 green A stones"):
+        GAME.from_diagram_text(six)

@@ -31,10 +31,11 @@ if TYPE_CHECKING:
 KIND_FILL = ("#c9a063", "#9a9a9a", "#8e5ea2", "#ecebe4")  # camel, crane, ship, stonemason
 KIND_SHORT = ("camel", "crane", "ship", "mason")
 W, H = 1000, 880
+# Scoped to this board's root class, so an SVG inlined into a page styles nothing else.
 STYLE = """
-.wonder.completed rect.frame{fill:#e6e0d0}
-[data-wonder],[data-card],[data-action-card],[data-offer-player]{cursor:pointer}
-text{font-family:sans-serif}
+svg.babel .wonder.completed rect.frame{fill:#e6e0d0}
+svg.babel [data-wonder],svg.babel [data-card],svg.babel [data-action-card],svg.babel [data-offer-player]{cursor:pointer}
+svg.babel text{font-family:sans-serif}
 """
 
 

@@ -50,7 +50,7 @@ EXAMPLES = (
         "tuerme", "ender-loses", "Ending the game is no guarantee of winning",
         "Red ends the game with his district, doubled to 10 points, but blue's towers on the "
         "symbol fields are worth 12.",
-        _DISTRICT.format(l7="5Cbbb2Dbb2", c6="Cr", l6="8CbbbbbBbb1"),
+        _DISTRICT.format(l7="5Cggb2Dbb2", c6="Cr", l6="8CgggbbBbb1"),
         ("a6-b6#",)),
     Example(
         "tuerme", "alleys-empty", "No stone left on the alleys",

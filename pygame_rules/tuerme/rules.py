@@ -110,6 +110,16 @@ class Tuerme(Game[TuermeState, Action]):
 
     def check_state(self, state: TuermeState) -> None:
         """Raise InvalidState unless the 80 stones, the stacks, the turn and the end agree."""
+        self._check(state, complete=True)
+
+    def from_diagram_text(self, text: str) -> TuermeState:
+        """Like :meth:`from_position_text`, but the board may hold fewer than the 80 stones
+        (at most 5 of each colour and symbol), as in the rulebook's figures."""
+        state = notation.from_position_text(text)
+        self._check(state, complete=False)
+        return state
+
+    def _check(self, state: TuermeState, complete: bool) -> None:
         if not 2 <= state.players <= 4:
             raise InvalidState(f"{self.title} is for 2–4 players, not {state.players}")
         if not 0 <= state.turn < state.players:
@@ -120,7 +130,7 @@ class Tuerme(Game[TuermeState, Action]):
             Rng(state.rng)
         except ValueError as exc:
             raise InvalidState(str(exc)) from None
-        _check_stacks(state)
+        _check_stacks(state, complete)
         _check_lock(state)
         if state.end is None:
             _check_running(state)
@@ -165,8 +175,9 @@ def _fail(message: str) -> None:
     raise InvalidState(message)
 
 
-def _check_stacks(state: TuermeState) -> None:
-    """Every stack well formed and legal where it stands; 5 stones of each colour and symbol."""
+def _check_stacks(state: TuermeState, complete: bool) -> None:
+    """Every stack well formed and legal where it stands; 5 stones of each colour and symbol
+    (at most 5 if the board need not be ``complete``)."""
     by_symbol: dict[str, list[str]] = {symbol: [] for symbol in SYMBOLS}
     neutrals = COLOUR_LETTERS[state.players:]
     for square, stack in enumerate(state.board):
@@ -186,8 +197,9 @@ def _check_stacks(state: TuermeState) -> None:
     for symbol, stacks in by_symbol.items():
         letters = "".join(stacks)
         for colour, letter in zip(COLOUR_NAMES, COLOUR_LETTERS):
-            if letters.count(letter) != STONES_PER_KIND:
-                _fail(f"stones are not conserved: {letters.count(letter)} {colour} {symbol} stones "
+            count = letters.count(letter)
+            if count > STONES_PER_KIND or (complete and count != STONES_PER_KIND):
+                _fail(f"stones are not conserved: {count} {colour} {symbol} stones "
                       f"instead of {STONES_PER_KIND}")
 
 
