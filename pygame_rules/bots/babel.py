@@ -49,7 +49,7 @@ PLAYOUT_ACCEPT = 0.8
 class BabelKnowledge(Knowledge[BabelState, BabelAction]):
     game = GAME
     scale: ClassVar[float] = 8.0
-    playout_depth: ClassVar[int] = 16
+    playout_depth: ClassVar[int] = 6
     samples: ClassVar[int] = 3
 
     # -------------------------------------------------------------- determinize

@@ -9,6 +9,11 @@ the end position with the game's evaluation (or the real result if the game
 ended). Players asked to act at the same moment (sealed offers) simply take turns
 in the tree, the bot first at the root.
 
+Branching is large (a hundred moves in the Türme), so nodes widen progressively:
+a node visited n times has at most 1 + sqrt(n) children, added in order of promise
+(at the root the medium level's one-ply values, below it the game's cheap
+:meth:`~.knowledge.Knowledge.ordered`).
+
 >>> from pygame_rules.bots import knowledge_for
 >>> from pygame_rules.tuerme import GAME
 >>> state = GAME.new_game(2, seed=4)

@@ -36,10 +36,10 @@ from ..saba.state import Phase, SabaState
 from .knowledge import Knowledge, random_rng_state
 
 #: Worth of a balcony figure by the level of its part (a column can no longer be displaced).
-BALCONY = {Shape.ARCH: 0.75, Shape.FOUNTAIN: 0.85, Shape.COLUMN: 1.0}
+BALCONY = {Shape.ARCH: 0.45, Shape.FOUNTAIN: 0.7, Shape.COLUMN: 1.0}
 #: Worth of a resource (up to the limit of 7), an action card, a figure in a district
 #: (it brings a resource every turn), a serail marker in the serail and the serail lead.
-RESOURCE, CARD, DISTRICT_FIGURE, MARKER, LEADER = 0.1, 0.08, 0.25, 0.05, 0.15
+RESOURCE, CARD, DISTRICT_FIGURE, MARKER, LEADER = 0.1, 0.08, 0.2, 0.05, 0.15
 #: Steps of the turn in which the bots use districts and action cards (before building
 #: or placing); elsewhere these free actions are left out to keep the choices few.
 FREE_ACTION_PHASES = frozenset({Phase.BUILD, Phase.PLACE})
@@ -58,7 +58,7 @@ class SabaKnowledge(Knowledge[SabaState, SabaAction]):
     game = GAME
     scale: ClassVar[float] = 0.8
     playout_depth: ClassVar[int] = 30
-    samples: ClassVar[int] = 3
+    samples: ClassVar[int] = 1
 
     # -------------------------------------------------------------- determinize
     def determinize(self, view: SabaState, player: int, rng: Rng) -> SabaState:
@@ -101,6 +101,10 @@ class SabaKnowledge(Knowledge[SabaState, SabaAction]):
             values[p] += RESOURCE * min(pl.total, RES_LIMIT) + CARD * min(
                 len(pl.hand), state.hand_limit)
         return tuple(values)
+
+    def pending(self, state: SabaState) -> bool:
+        """A turn is judged once it is over: the medium level plays the rest of it greedily."""
+        return state.phase != Phase.HARBOUR
 
     # ------------------------------------------------------------------- choices
     def candidates(self, state: SabaState, player: int,

@@ -51,6 +51,10 @@ class TuermeKnowledge(Knowledge[TuermeState, Action]):
                 values[owner(stack)] += ALLEY_STONE * height(stack)
         return tuple(values)
 
+    def pending(self, state: TuermeState) -> bool:
+        """A pending bonus move belongs to the move that earned it."""
+        return state.bonus
+
     def sensible(self, state: TuermeState, player: int, actions: list[Action]) -> list[Action]:
         """Never decline a bonus move."""
         return [a for a in actions if not isinstance(a, EndTurn)]
