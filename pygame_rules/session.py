@@ -67,11 +67,14 @@ class Session:
     """A game from its setup through every move; ``states[k]`` is the state after k moves."""
 
     def __init__(self, game: Game[Any, Any], seats: Sequence[Seat], seed: int,
-                 options: dict[str, Any], *, id: str = "", created: int = 0) -> None:
+                 options: dict[str, Any], *, id: str = "", created: int = 0,
+                 bot_time: float = 1.0) -> None:
         self.game = game
         self.seats = tuple(seats)
         self.seed = seed
         self.options = dict(options)
+        #: Seconds a computer player may think per decision.
+        self.bot_time = bot_time
         self.id = id or f"{game.name}-{seed}-{int(time.time() * 1000)}"
         self.created = created or int(time.time() * 1000)
         self.moves: list[Move] = []
@@ -79,10 +82,10 @@ class Session:
 
     @classmethod
     def new(cls, game_name: str, seats: Sequence[Seat], seed: int | None = None,
-            options: dict[str, Any] | None = None) -> Session:
+            options: dict[str, Any] | None = None, bot_time: float = 1.0) -> Session:
         game = get_game(game_name)
         seed = random_seed() if seed is None else seed
-        return cls(game, seats, seed, game.resolve_options(options))
+        return cls(game, seats, seed, game.resolve_options(options), bot_time=bot_time)
 
     @property
     def state(self) -> Any:
@@ -96,21 +99,34 @@ class Session:
         self.states.append(new_state)
         return new_state
 
-    def undo_blocker(self) -> str | None:
-        """Why the last move can't be taken back, or None if it can."""
-        if not self.moves:
-            return "there is no move to take back"
-        last = self.moves[-1]
-        if self.seats[last.player].is_bot:
-            return "the last move was made by a computer player"
-        return self.game.undo_blocker(self.states[-2], self.states[-1], last.player)
+    def _undo_count(self) -> tuple[int, str | None]:
+        """How many moves an undo takes back (the computer players' replies and the last
+        move of a person), or the reason it can't."""
+        for back, move in enumerate(reversed(self.moves), 1):
+            k = len(self.moves) - back
+            reason = self.game.undo_blocker(self.states[k], self.states[k + 1], move.player)
+            if reason:
+                who = "a computer player's move since yours" if self.seats[move.player].is_bot else "that move"
+                return 0, f"{who}: {reason}"
+            if not self.seats[move.player].is_bot:
+                return back, None
+        if self.moves:
+            return 0, "only computer players have moved"
+        return 0, "there is no move to take back"
 
-    def undo(self) -> Move:
-        reason = self.undo_blocker()
+    def undo_blocker(self) -> str | None:
+        """Why the last person's move can't be taken back, or None if it can."""
+        return self._undo_count()[1]
+
+    def undo(self) -> list[Move]:
+        """Take back the last move made by a person, and the computer players' replies since."""
+        count, reason = self._undo_count()
         if reason:
             raise IllegalAction(f"can't undo: {reason}")
-        self.states.pop()
-        return self.moves.pop()
+        taken = self.moves[-count:]
+        del self.moves[-count:]
+        del self.states[-count:]
+        return taken
 
     # ------------------------------------------------------------------ saves
     def to_json(self) -> dict[str, Any]:
@@ -118,7 +134,7 @@ class Session:
             "format": SAVE_FORMAT, "version": SAVE_VERSION, "app": __version__,
             "game": self.game.name, "rules": self.game.rules_version,
             "id": self.id, "created": self.created, "updated": int(time.time() * 1000),
-            "seed": self.seed, "options": self.options,
+            "seed": self.seed, "options": self.options, "bot_time": self.bot_time,
             "seats": [dataclasses.asdict(s) for s in self.seats],
             "moves": [{"player": m.player, "action": self.game.action_to_json(m.action)}
                       for m in self.moves],
@@ -161,7 +177,8 @@ class Session:
             raise SaveError("the save has no move list")
         try:
             session = cls(game, seats, seed, game.resolve_options(data.get("options")),
-                          id=str(data.get("id") or ""), created=_int(data.get("created")))
+                          id=str(data.get("id") or ""), created=_int(data.get("created")),
+                          bot_time=_bot_time(data.get("bot_time", 1.0)))
         except ValueError as exc:
             raise SaveError(f"the save's setup is invalid: {exc}") from None
         for number, move in enumerate(moves, 1):
@@ -188,6 +205,12 @@ def _seats(raw: Any, game: Game[Any, Any]) -> list[Seat]:
             raise SaveError(f"unknown player kind {kind!r} in the save")
         seats.append(Seat(item["name"][:40], item["colour"], kind))
     return seats
+
+
+def _bot_time(value: Any) -> float:
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or not 0.05 <= value <= 60:
+        raise SaveError("the save's computer thinking time is not between 0.05 and 60 seconds")
+    return float(value)
 
 
 def _int(value: Any) -> int:

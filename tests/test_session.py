@@ -28,16 +28,23 @@ def test_play_records_log_text_and_states():
     assert len(s.states) == 3 and s.state.heap == s.states[0].heap - 3
 
 
-def test_undo_takes_back_human_moves_only():
+def test_undo_takes_back_a_persons_move_with_the_bots_replies():
     s = new_session(("human", "easy"))
     assert s.undo_blocker() == "there is no move to take back"
     s.play(0, Take(1))
     assert s.undo_blocker() is None
-    s.undo()
+    assert [m.text for m in s.undo()] == ["take 1"]
     assert s.moves == [] and len(s.states) == 1
     s.play(0, Take(1))
-    s.play(1, Take(1))
-    assert "computer" in s.undo_blocker()
+    s.play(1, Take(2))
+    assert [m.text for m in s.undo()] == ["take 1", "take 2"]
+    assert len(s.states) == 1
+
+
+def test_undo_refuses_when_only_bots_moved():
+    s = new_session(("easy", "human"))
+    s.play(0, Take(1))
+    assert s.undo_blocker() == "only computer players have moved"
 
 
 def test_save_roundtrip_replays_the_game():
@@ -56,6 +63,7 @@ def test_save_roundtrip_replays_the_game():
     (lambda d: json.dumps({**d, "game": "chess"}), "game this app does not have"),
     (lambda d: json.dumps({**d, "rules": 99}), "newer rules"),
     (lambda d: json.dumps({**d, "seats": []}), "seats"),
+    (lambda d: json.dumps({**d, "bot_time": "fast"}), "thinking time"),
     (lambda d: json.dumps({**d, "moves": [{"player": 0, "action": {"kind": "Take", "count": 9}}]}),
      "move 1 of the save is invalid"),
     (lambda d: json.dumps({**d, "moves": d["moves"][:-1]}), "inconsistent"),

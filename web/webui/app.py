@@ -16,6 +16,9 @@ from . import dom, storage
 from .dom import h
 from .play import GameScreen
 
+PLAYER_KINDS = (("human", "a person"), ("easy", "computer: easy"), ("medium", "computer: medium"),
+                ("hard", "computer: hard"))
+
 BLURBS = {
     "babel": "Offer cards in secret, build the Seven Wonders together, win the majorities.",
     "saba": "Take goods from the harbour, build the queen's palace, hold the balconies.",
@@ -141,7 +144,7 @@ class App:
     # ----------------------------------------------------------------- setup
     def show_setup(self, game: Game[Any, Any], players: int | None = None,
                    seats: list[Seat] | None = None, options: dict[str, Any] | None = None,
-                   seed: str | None = None) -> None:
+                   seed: str | None = None, bot_time: str = "1") -> None:
         count = players or max(game.min_players, min(3, game.max_players))
         fills = dict(game.colours)
         colours = list(fills)
@@ -159,11 +162,15 @@ class App:
                      h("label", "colour ",
                        h("select", [h("option", c, value=c, selected=(c == seat.colour))
                                     for c in colours], name=f"colour{i}")),
+                     h("label", "played by ",
+                       h("select", [h("option", label, value=kind, selected=(kind == seat.kind))
+                                    for kind, label in PLAYER_KINDS], name=f"kind{i}")),
                      class_="seat")
 
         def change_count(event: Any) -> None:
             self.show_setup(game, int(event.target.value), self._read_seats(count),
-                            self._read_options(game), str(dom.by_id("seed").value))
+                            self._read_options(game), str(dom.by_id("seed").value),
+                            str(dom.by_id("bot-time").value))
 
         chosen = {**game.option_defaults, **(options or {})}
 
@@ -178,6 +185,10 @@ class App:
                     h("fieldset", h("legend", "Options"),
                       [_option_input(o, chosen[o.name]) for o in game.options]
                       or h("p", "This game has no options.")),
+                    h("fieldset", h("legend", "Computer players"),
+                      h("label", "Thinking time per decision (seconds) ",
+                        h("input", type="number", min="0.1", max="30", step="0.1", value=bot_time,
+                          name="bot-time", id="bot-time"))),
                     h("fieldset", h("legend", "Seed"),
                       h("label", "Seed (the same seed gives the same setup) ",
                         h("input", type="number", min="0", value=seed or str(random_seed()), name="seed",
@@ -191,7 +202,8 @@ class App:
     def _read_seats(self, count: int) -> list[Seat]:
         form = dom.by_id("setup")
         return [Seat(form.elements.namedItem(f"name{i}").value.strip() or f"Player {i + 1}",
-                     form.elements.namedItem(f"colour{i}").value) for i in range(count)]
+                     form.elements.namedItem(f"colour{i}").value,
+                     form.elements.namedItem(f"kind{i}").value) for i in range(count)]
 
     def _read_options(self, game: Game[Any, Any]) -> dict[str, Any]:
         form = dom.by_id("setup")
@@ -218,7 +230,14 @@ class App:
         if not seed_text.isdigit():
             dom.toast("The seed must be a whole number (0 or more).", error=True)
             return
-        self.open_session(Session.new(game.name, seats, int(seed_text), options))
+        try:
+            bot_time = float(dom.by_id("bot-time").value)
+        except ValueError:
+            bot_time = 0.0
+        if not 0.1 <= bot_time <= 30:
+            dom.toast("The thinking time must be between 0.1 and 30 seconds.", error=True)
+            return
+        self.open_session(Session.new(game.name, seats, int(seed_text), options, bot_time))
 
 
 def _option_input(option: Option, value: Any) -> Any:

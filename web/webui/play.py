@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import asyncio
+import json
 from typing import TYPE_CHECKING, Any
 
 from pyscript import window
@@ -9,6 +11,7 @@ from pyodide.ffi import create_once_callable
 from pyscript.ffi import to_js
 
 from pygame_rules import IllegalAction
+from pygame_rules.rng import random_seed
 from pygame_rules.session import Session
 
 from . import dom, storage
@@ -31,6 +34,12 @@ class GameScreen:
         self.interaction.names = self.names
         self.viewing: int | None = None  # a past position (number of moves) shown read-only
         self.revealed_to: int | None = None  # hotseat: whose private view is on screen
+        self.thinking: int | None = None  # the computer player whose move is being worked out
+        humans = [p for p, seat in enumerate(session.seats) if not seat.is_bot]
+        #: With one person at the device there is nobody to hide his view from.
+        self.only_human = humans[0] if len(humans) == 1 else None
+        if len(humans) < len(session.seats):
+            window.pygameRules.call("ping", "{}")  # start the worker's Python early
         fills = dict(self.game.colours)
         self.palette = [fills.get(s.colour, s.colour) for s in session.seats]
 
@@ -50,13 +59,15 @@ class GameScreen:
         """Whose eyes the board is drawn for: the acting player, or a spectator view."""
         if not self.game.hidden_information:
             return self.acting_player()
+        if self.only_human is not None:
+            return self.only_human
         return self.revealed_to
 
     # -------------------------------------------------------------- render
     def render(self) -> None:
         player = self.acting_player()
-        if (self.viewing is None and self.game.hidden_information and player is not None
-                and player != self.revealed_to and not self.game.is_over(self.state)):
+        if (self.viewing is None and self.game.hidden_information and self.only_human is None
+                and player is not None and player != self.revealed_to and not self.game.is_over(self.state)):
             self._render_pass_screen(player)
         else:
             dom.replace(self.app.root, h("div",
@@ -65,6 +76,7 @@ class GameScreen:
                                          class_="game-layout", id="game", data_game=self.game.name))
             self._render_board(player)
         dom.prune_handlers()
+        self._start_bot()
 
     def _render_pass_screen(self, player: int) -> None:
         name = self.names[player]
@@ -125,6 +137,8 @@ class GameScreen:
         over = self.game.is_over(self.state)
         status = self.game.status_text(self.state, self.names)
         parts: list[Any] = [h("p", status, class_="status", id="status", aria_live="polite")]
+        if self.thinking is not None and not over:
+            parts.append(self._thinking_line())
         if self.viewing is not None:
             parts.append(h("div",
                            h("p", f"Viewing the position after move {self.viewing} (read only)."
@@ -219,11 +233,11 @@ class GameScreen:
         if reason:
             dom.toast(f"Can't undo: {reason}.", error=True)
             return
-        self.session.undo()
+        taken = self.session.undo()
         self.interaction.reset()
         self.viewing = None
         self.after_change()
-        dom.toast("Move taken back.")
+        dom.toast("Move taken back." if len(taken) == 1 else f"{len(taken)} moves taken back.")
 
     def view_move(self, index: int | None) -> None:
         self.viewing = None if index is None or index == len(self.session.moves) else index
@@ -231,10 +245,55 @@ class GameScreen:
         self.render()
 
     def play_again(self, _: Any) -> None:
-        from pygame_rules.rng import random_seed
-
         self.app.open_session(Session.new(self.game.name, self.session.seats, random_seed(),
-                                          self.session.options))
+                                          self.session.options, self.session.bot_time))
+
+    # --------------------------------------------------------------- bots
+    def _start_bot(self) -> None:
+        """If a computer player must act and none is thinking yet, ask the worker."""
+        if self.thinking is not None or self.game.is_over(self.state):
+            return
+        bots = [p for p in self.game.to_move(self.state) if self.session.seats[p].is_bot]
+        if bots:
+            self.thinking = bots[0]
+            asyncio.ensure_future(self._bot_move(bots[0]))
+            self._show_thinking()
+
+    def _thinking_line(self) -> Any:
+        seat = self.session.seats[self.thinking]  # type: ignore[index]
+        return h("p", h("span", class_="spinner", aria_hidden="true"),
+                 f" {seat.name} ({seat.kind}) is thinking…", id="thinking", role="status")
+
+    def _show_thinking(self) -> None:
+        status = dom.by_id("status")
+        if status and not dom.by_id("thinking"):
+            status.after(self._thinking_line())
+
+    async def _bot_move(self, player: int) -> None:
+        """One decision of a computer player, worked out in the worker from its own view."""
+        seat = self.session.seats[player]
+        request = json.dumps({
+            "game": self.game.name, "player": player, "level": seat.kind,
+            "state": self.game.state_to_json(self.game.view(self.state, player)),
+            "budget_ms": int(self.session.bot_time * 1000),
+            "seed": self.session.seed * 1009 + len(self.session.moves),
+        })
+        try:
+            reply = json.loads(await window.pygameRules.call("bot_move", request))
+            action = self.game.action_from_json(reply["action"])
+        except Exception as exc:
+            self.thinking = None
+            if self.app.screen is self:
+                dom.toast(f"{seat.name} could not move: {exc}", error=True)
+                self.render()
+            return
+        self.thinking = None
+        if self.app.screen is not self:
+            return  # the player left this game meanwhile
+        if player in self.game.to_move(self.state) and self.game.why_illegal(self.state, player, action) is None:
+            self.play(player, action)
+        else:  # the position changed while it thought (undo, a simultaneous move): think again
+            self.render()
 
     def export(self, _: Any) -> None:
         text = self.session.to_text()

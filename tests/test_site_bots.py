@@ -1,0 +1,78 @@
+"""Computer players in Chromium: they move from any seat, in the worker, within their time,
+while the page stays responsive."""
+
+from __future__ import annotations
+
+import pytest
+
+from site_helpers import log_texts
+
+pytestmark = pytest.mark.browser
+
+#: Records the longest gap between 10 ms timer ticks on the page (a blocked main thread).
+TICKER = """() => {
+    window.worstGap = 0;
+    let last = performance.now();
+    setInterval(() => {
+        const now = performance.now();
+        window.worstGap = Math.max(window.worstGap, now - last);
+        last = now;
+    }, 10);
+}"""
+
+
+def setup_game(page, game: str, kinds: list[str], seed: int, bot_time: str = "1") -> None:
+    page.click(f".game-card[data-game='{game}'] button")
+    page.select_option("#player-count", str(len(kinds)))
+    page.wait_for_selector(f"#setup .seat:nth-of-type({len(kinds)})")
+    for i, kind in enumerate(kinds):
+        page.select_option(f"select[name='kind{i}']", kind)
+    page.fill("#bot-time", bot_time)
+    page.fill("#seed", str(seed))
+    page.click("#start-game")
+
+
+def test_hard_bot_thinks_in_the_worker_without_blocking_the_page(app):
+    """Türme, a person against the hard computer: its reply takes about its time budget,
+    the page's timers keep running (no gap over 50 ms), and clicks still work meanwhile."""
+    setup_game(app, "tuerme", ["human", "hard"], seed=4, bot_time="1")
+    app.wait_for_selector("#game")
+    app.evaluate("() => window.pygameRules.call('ping', '{}')")  # the worker is up before we measure
+    app.evaluate(TICKER)
+    for piece in range(app.locator("#board [tabindex='0']").count()):  # a move with no bonus move
+        app.locator("#board [tabindex='0']").nth(piece).click(force=True)
+        if app.locator("#board .target:not(.symbol-field)").count():
+            break
+    app.locator("#board .target:not(.symbol-field)").first.click(force=True)
+    app.wait_for_selector("#thinking")
+    started = app.evaluate("performance.now()")
+    app.locator("#log li button").first.click()  # the page answers clicks while the bot thinks
+    assert app.locator(".replay-banner").is_visible()
+    app.click("#back-to-present")
+    app.wait_for_function("document.querySelectorAll('#log li').length >= 3", timeout=30_000)
+    took = app.evaluate("performance.now()") - started
+    assert took <= 1000 * 1.2 + 150, f"the hard decision took {took:.0f} ms for a 1 s budget"
+    assert app.evaluate("window.worstGap") < 50
+    assert log_texts(app)[1].startswith("Player 2: ")
+    app.wait_for_function("document.getElementById('status').textContent === 'To move: Player 1'",
+                          timeout=30_000)  # after any bonus moves of the computer
+    assert app.locator("#thinking").count() == 0
+
+
+@pytest.mark.parametrize("game, kinds", [
+    ("tuerme", ["easy", "medium", "hard"]),
+    ("babel", ["easy", "human", "medium"]),
+    ("saba", ["hard", "human"]),
+])
+def test_bots_play_from_any_seat(app, game, kinds):
+    """Computer players take their turns (also the first one, and Babel's sealed offers)
+    until a person must act; with one person there is no pass-the-device screen."""
+    setup_game(app, game, kinds, seed=9, bot_time="0.2")
+    if "human" not in kinds:
+        app.wait_for_function("document.querySelectorAll('#log li').length > 12", timeout=60_000)
+        return
+    app.wait_for_selector("#game-buttons button, #board [tabindex='0']", timeout=60_000)
+    assert app.locator("#pass-screen").count() == 0
+    assert app.locator("#thinking").count() == 0
+    human = kinds.index("human")
+    assert app.locator("#status").text_content().endswith(f"Player {human + 1}") or game == "babel"
