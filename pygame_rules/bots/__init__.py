@@ -2,7 +2,9 @@
 
 * ``easy`` — a random action among the sensible ones (no declined bonus, no refused free build…);
 * ``medium`` — greedy: the action with the best evaluation one ply ahead, averaged over a few
-  samples of the hidden cards (and of the others' sealed offers);
+  samples of the hidden cards; a step the evaluation cannot judge halfway (the others' sealed
+  offers and the build they lead to, the rest of a Saba turn, a Türme bonus move) is first
+  played out greedily;
 * ``hard`` — information-set Monte Carlo tree search within a time budget (:mod:`.mcts`).
 
 Whatever state it is given, a bot first masks it with ``game.view(state, player)``,

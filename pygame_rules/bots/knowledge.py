@@ -6,9 +6,12 @@ The protocol (:class:`~pygame_rules.protocol.Game`) says what is legal; a
 * :meth:`~Knowledge.determinize` — a full state consistent with a player's view
   (hidden cards dealt at random among the cards he cannot see);
 * :meth:`~Knowledge.evaluate` — how good a state looks for every player, in points;
+* :meth:`~Knowledge.pending` — whether a state is halfway through a step that the
+  medium level should play out before judging it;
 * :meth:`~Knowledge.candidates` — the legal actions worth considering (bluffs and
-  needless permutations left out), and :meth:`~Knowledge.sensible` for the easy level;
-* :meth:`~Knowledge.playout_action` — a cheap policy for the search's random games.
+  needless variants left out), and :meth:`~Knowledge.sensible` for the easy level;
+* :meth:`~Knowledge.ordered` and :meth:`~Knowledge.playout_action` — cheap guidance
+  for the search: which actions to try first, and the policy of its playouts.
 
 >>> from pygame_rules.bots import knowledge_for
 >>> from pygame_rules.tuerme import GAME
@@ -90,7 +93,7 @@ class Knowledge(Generic[S, A]):
             return tuple(1 / len(winners) if p in winners else 0.0
                          for p in range(game.num_players(state)))
         values = self.evaluate(state)
-        return tuple(_logistic(lead / self.scale) for lead in leads(values))
+        return tuple(logistic(lead / self.scale) for lead in leads(values))
 
 
 def leads(values: Sequence[float]) -> tuple[float, ...]:
@@ -106,7 +109,8 @@ def leads(values: Sequence[float]) -> tuple[float, ...]:
     return tuple(out)
 
 
-def _logistic(x: float) -> float:
+def logistic(x: float) -> float:
+    """1 / (1 + e^-x), safe for very negative x."""
     if x < -30:
         return 0.0
     return 1 / (1 + math.exp(-x))

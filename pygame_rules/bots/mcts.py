@@ -29,11 +29,15 @@ import time
 from typing import Any
 
 from ..rng import Rng
-from .knowledge import Knowledge
+from .knowledge import Knowledge, logistic
 from .levels import ranked
 
 #: UCB1 exploration constant for rewards in [0, 1].
 EXPLORATION = 0.7
+#: Virtual visits that carry the root actions' one-ply values into the search.
+PRIOR_VISITS = 10
+#: How many of the best root actions get such a prior (the others come in by widening).
+PRIOR_ACTIONS = 8
 #: Progressive widening: a node visited n times may have 1 + WIDENING * sqrt(n) children.
 WIDENING = 1.0
 
@@ -65,7 +69,10 @@ def search(k: Knowledge[Any, Any], view: Any, player: int, rng: Rng, *,
     if len(root_actions) == 1:
         return root_actions[0], 0
     root = Node(player)
-    root.order = {a: i for i, (_, a) in enumerate(ranked(k, view, player, root_actions, rng))}
+    scored = ranked(k, view, player, root_actions, rng)
+    root.order = {a: i for i, (_, a) in enumerate(scored)}
+    for value, action in scored[:PRIOR_ACTIONS]:
+        root.children[action] = _prior(player, logistic(value / k.scale))
     deadline = time.perf_counter() + budget_s
     done = 0
     while (done < iterations) if iterations is not None else (
@@ -74,6 +81,15 @@ def search(k: Knowledge[Any, Any], view: Any, player: int, rng: Rng, *,
         done += 1
     best = max(root_actions, key=lambda a: root.children[a].visits if a in root.children else -1)
     return best, done
+
+
+def _prior(mover: int, reward: float) -> Node:
+    """A root child seeded with the one-ply value as :data:`PRIOR_VISITS` virtual visits, so
+    that a short search falls back on the medium level's judgement."""
+    node = Node(mover)
+    node.visits = node.available = PRIOR_VISITS
+    node.reward = PRIOR_VISITS * reward
+    return node
 
 
 def _widest(node: Node) -> int:
