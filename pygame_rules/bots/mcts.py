@@ -12,7 +12,9 @@ in the tree, the bot first at the root.
 Branching is large (a hundred moves in the Türme), so nodes widen progressively:
 a node visited n times has at most 1 + sqrt(n) children, added in order of promise
 (at the root the medium level's one-ply values, below it the game's cheap
-:meth:`~.knowledge.Knowledge.ordered`).
+:meth:`~.knowledge.Knowledge.ordered`). The best root actions also start with their
+one-ply value as a few virtual visits, so a search cut short by its budget plays
+like the medium level rather than at random, and a longer one corrects it.
 
 >>> from pygame_rules.bots import knowledge_for
 >>> from pygame_rules.tuerme import GAME
