@@ -232,8 +232,15 @@ class Game(ABC, Generic[S, A]):
         """A one-line notation of the whole state (like FEN); see :meth:`from_position_text`."""
 
     @abstractmethod
+    def parse_position(self, text: str) -> S:
+        """The state written in position notation, checking only its syntax."""
+
     def from_position_text(self, text: str) -> S:
-        """The state written by :meth:`position_text`; bad text raises InvalidState."""
+        """The state written by :meth:`position_text`, checked like a loaded save;
+        bad text or an inconsistent position raises InvalidState."""
+        state = self.parse_position(text)
+        self.check_state(state)
+        return state
 
     def from_diagram_text(self, text: str) -> S:
         """A position for a diagram or puzzle. Games whose diagrams may leave pieces out

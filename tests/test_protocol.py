@@ -80,7 +80,7 @@ class Nim(Game[NimState, Take]):
     def position_text(self, state):
         return json.dumps(self.state_to_json(state))
 
-    def from_position_text(self, text):
+    def parse_position(self, text):
         return self.state_from_json(json.loads(text))
 
     def render_svg(self, state, viewer=None, **highlights):

@@ -16,7 +16,7 @@ from pygame_rules.saba import (GAME, Build, Card, Discard, Done, Exchange, MoveV
                                PlaceFigure, PlayCard, PlayCaravan, PlayGuard, PlayHarbourmaster,
                                PlayMerchant, PlayOverseer, PlayRobber, RemoveCard, Res, SabaState,
                                SerailChoice, Stash, TakeHarbour, UseDistrict)
-from interaction_helpers import labels, on_board, press
+from interaction_helpers import labels, on_board, play_by_clicks, press
 from webui.games import interaction_for
 from webui.games.saba import SabaInteraction
 
@@ -46,34 +46,16 @@ def with_player(state: SabaState, p: int, **changes: Any) -> SabaState:
 # ------------------------------------------------------------------ whole games
 def play_randomly(seed: int, players: int, pro: bool) -> tuple[set[Phase], set[type]]:
     """A whole game by random clicks and buttons; every action played must be legal."""
-    rng = random.Random(seed)
-    state = GAME.new_game(players, seed=seed, options={"pro": pro})
-    ui = SabaInteraction(GAME)
     phases: set[Phase] = set()
     played: set[type] = set()
-    for _ in range(30_000):
-        if GAME.is_over(state):
-            return phases, played
-        player = mover(state)
+
+    def observe(state: SabaState, player: int, action: Any) -> None:
         phases.add(state.phase)
-        assert ui.prompt(state, player)
-        clicks, buttons = ui.clickable(state, player), ui.buttons(state, player)
-        assert len(buttons) <= 8, [b.label for b in buttons]
-        assert clicks or buttons
-        assert on_board(ui, state, player, clicks, **ui.highlights(state, player)), clicks
-        if clicks and (not buttons or rng.random() < 0.6):
-            action = ui.click(state, player, rng.choice(clicks))
-        else:
-            button = rng.choice(buttons)
-            if button.step:
-                ui.step(button.step)
-            action = button.action
-        if action is not None:
-            assert action in GAME.legal_actions(state, player), action
-            state = GAME.apply(state, player, action)
-            played.add(type(action))
-            ui.reset()
-    raise AssertionError("the game did not end")
+        played.add(type(action))
+
+    play_by_clicks(SabaInteraction(GAME), GAME.new_game(players, seed=seed, options={"pro": pro}),
+                   seed, observe)
+    return phases, played
 
 
 @pytest.mark.parametrize("pro", [False, True], ids=["basic", "pro"])

@@ -139,10 +139,8 @@ class Babel(Game[BabelState, BabelAction]):
     def position_text(self, state: BabelState) -> str:
         return notation.position_text(state)
 
-    def from_position_text(self, text: str) -> BabelState:
-        state = notation.from_position_text(text)
-        self.check_state(state)
-        return state
+    def parse_position(self, text: str) -> BabelState:
+        return notation.from_position_text(text)
 
     def render_svg(self, state: BabelState, viewer: int | None = None, **highlights: Any) -> str:
         return render.render_svg(self, state, viewer, **highlights)

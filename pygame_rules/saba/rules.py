@@ -160,10 +160,8 @@ class Saba(Game[SabaState, SabaAction]):
     def position_text(self, state: SabaState) -> str:
         return notation.position_text(state)
 
-    def from_position_text(self, text: str) -> SabaState:
-        state = notation.parse_position(text)
-        self.check_state(state)
-        return state
+    def parse_position(self, text: str) -> SabaState:
+        return notation.parse_position(text)
 
     def render_svg(self, state: SabaState, viewer: int | None = None, *,
                    palette: Sequence[str] | None = None, names: Sequence[str] | None = None,

@@ -115,7 +115,7 @@ class Tuerme(Game[TuermeState, Action]):
     def from_diagram_text(self, text: str) -> TuermeState:
         """Like :meth:`from_position_text`, but the board may hold fewer than the 80 stones
         (at most 5 of each colour and symbol), as in the rulebook's figures."""
-        state = notation.from_position_text(text)
+        state = self.parse_position(text)
         self._check(state, complete=False)
         return state
 
@@ -149,10 +149,8 @@ class Tuerme(Game[TuermeState, Action]):
     def position_text(self, state: TuermeState) -> str:
         return notation.position_text(state)
 
-    def from_position_text(self, text: str) -> TuermeState:
-        state = notation.from_position_text(text)
-        self.check_state(state)
-        return state
+    def parse_position(self, text: str) -> TuermeState:
+        return notation.from_position_text(text)
 
     # -------------------------------------------------------------------- UI
     def status_text(self, state: TuermeState, names: Sequence[str] | None = None) -> str:
