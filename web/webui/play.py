@@ -95,26 +95,22 @@ class GameScreen:
             class_="panel pass-screen", id="pass-screen"))
         dom.by_id("reveal").focus()
 
+    def _move_highlights(self, count: int) -> dict[str, Any]:
+        """Highlights showing move number ``count`` (none before the first move)."""
+        if count == 0:
+            return {}
+        move = self.session.moves[count - 1]
+        return self.interaction.replay_highlights(self.session.states[count - 1], move.player, move.action)
+
     def _board_state(self) -> tuple[Any, dict[str, Any]]:
+        """The position to draw and its highlights: a past one, or the current choice
+        (the last move while nothing is being chosen)."""
         if self.viewing is not None:
-            state = self.session.states[self.viewing]
-            if self.viewing == 0:
-                return state, {}
-            move = self.session.moves[self.viewing - 1]
-            before = self.session.states[self.viewing - 1]
-            return state, self.interaction.replay_highlights(before, move.player, move.action)
+            return self.session.states[self.viewing], self._move_highlights(self.viewing)
         player = self.acting_player()
-        if player is None or self.game.is_over(self.state):
-            if self.session.moves:
-                move = self.session.moves[-1]
-                return self.state, self.interaction.replay_highlights(
-                    self.session.states[-2], move.player, move.action)
-            return self.state, {}
-        highlights = self.interaction.highlights(self.state, player)
-        if not highlights and self.session.moves:
-            move = self.session.moves[-1]
-            highlights = self.interaction.replay_highlights(self.session.states[-2], move.player, move.action)
-        return self.state, highlights
+        choosing = {} if player is None or self.game.is_over(self.state) else \
+            self.interaction.highlights(self.state, player)
+        return self.state, choosing or self._move_highlights(len(self.session.moves))
 
     def _render_board(self, player: int | None) -> None:
         host = dom.by_id("board")
