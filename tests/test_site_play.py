@@ -128,3 +128,15 @@ def test_full_storage_warns_and_play_goes_on(page, guard, site_url):
     assert "storage is full" in page.locator("#toast").text_content()
     play_moves(page, 1)
     assert len(log_texts(page)) == 2
+
+
+def test_phone_width_keeps_the_page_within_the_screen(page, guard, site_url):
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.goto(site_url)
+    wait_ready(page)
+    start_game(page, "tuerme", 2, SEED)
+    sizes = page.evaluate("[document.documentElement.scrollWidth, document.documentElement.clientWidth]")
+    assert sizes[0] <= sizes[1]  # no sideways scrolling of the page itself
+    board = page.locator("#board svg").bounding_box()
+    assert board["width"] >= 600  # the board stays legible (it scrolls inside its panel)
+    play_moves(page, 1)  # and can be played by tapping
