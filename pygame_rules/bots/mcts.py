@@ -66,7 +66,9 @@ class Node:
 def search(k: Knowledge[Any, Any], view: Any, player: int, rng: Rng, *,
            budget_s: float = 1.0, iterations: int | None = None) -> tuple[Any, int]:
     """The most visited root action after ``iterations`` iterations (if given) or after
-    ``budget_s`` seconds, and the number of iterations run."""
+    ``budget_s`` seconds (counted from the call: ranking the root actions is part of it),
+    and the number of iterations run."""
+    deadline = time.perf_counter() + budget_s
     root_actions = k.moves(view, player)
     if len(root_actions) == 1:
         return root_actions[0], 0
@@ -75,7 +77,6 @@ def search(k: Knowledge[Any, Any], view: Any, player: int, rng: Rng, *,
     root.order = {a: i for i, (_, a) in enumerate(scored)}
     for value, action in scored[:PRIOR_ACTIONS]:
         root.children[action] = _prior(player, logistic(value / k.scale))
-    deadline = time.perf_counter() + budget_s
     done = 0
     while (done < iterations) if iterations is not None else (
             done == 0 or time.perf_counter() < deadline):
