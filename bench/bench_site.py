@@ -17,13 +17,17 @@ from pathlib import Path
 from playwright.sync_api import sync_playwright
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT / "web"))
+sys.path[:0] = [str(ROOT), str(ROOT / "web")]
 from serve import make_server  # noqa: E402
+
+from pygame_rules import GAMES  # noqa: E402
 
 ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
         "--disable-sync", "--no-first-run", "--disable-quic"]
 CHROMIUM = "/usr/bin/chromium"
 READY = "document.body.dataset.ready === '1'"
+#: The opening position of each game (3 players) for the bot timing.
+START_STATES = {name: game.state_to_json(game.new_game(3, seed=1)) for name, game in GAMES.items()}
 
 
 def measure(page, url: str) -> dict[str, float]:
@@ -67,6 +71,12 @@ def main() -> None:
                 }
                 return out;
             }""")
+            hard = {game: page.evaluate("""async ([game, state]) => {
+                const started = performance.now();
+                const reply = JSON.parse(await window.pygameRules.call('bot_move', JSON.stringify(
+                    {game, state, player: 0, level: 'hard', budget_ms: 1000, seed: 1})));
+                return {iterations: reply.iterations, ms: performance.now() - started};
+            }""", [game, state]) for game, state in START_STATES.items()}
             context.close()
     server.shutdown()
 
@@ -83,7 +93,10 @@ def main() -> None:
     print("Random play in the page's worker (Pyodide), 3 s per game:")
     for game, r in worker.items():
         print(f"  {game:7} {r['plies'] / r['seconds']:8.0f} plies/s  {r['games'] / r['seconds']:6.2f} games/s")
-    print(json.dumps({"cold": cold, "warm": warm, "worker": worker}))
+    print("Hard computer player in the page's worker, one decision from the start, 1 s budget:")
+    for game, r in hard.items():
+        print(f"  {game:7} {r['iterations']:6d} MCTS iterations, answered after {r['ms']:.0f} ms")
+    print(json.dumps({"cold": cold, "warm": warm, "worker": worker, "hard": hard}))
 
 
 if __name__ == "__main__":
