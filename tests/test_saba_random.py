@@ -20,7 +20,7 @@ from pygame_rules.saba import GAME, Card, Phase
 from pygame_rules.saba.data import HIDDEN_CARD
 
 #: Games per configuration in the fast test; raise it (SABA_RANDOM_GAMES=1000) for a long run.
-FAST_GAMES = int(os.environ.get("SABA_RANDOM_GAMES", "40"))
+FAST_GAMES = int(os.environ.get("SABA_RANDOM_GAMES", "180"))
 OPTIONS = [{"pro": False}, {"pro": True}, {"pro": True, "serail_on_self": False}]
 
 
