@@ -215,8 +215,11 @@ class Game(ABC, Generic[S, A]):
 
     # -------------------------------------------------------------- notation
     @abstractmethod
-    def action_text(self, state: S, action: A) -> str:
-        """The action in the game's move notation, as in a move log (``state`` is before it)."""
+    def action_text(self, state: S, action: A, names: Sequence[str] | None = None) -> str:
+        """The action in the game's move notation, as in a move log (``state`` is before it).
+
+        Where the notation names players, it uses their colours, or ``names`` if given
+        (a log for people who chose their own names; such text is not parsed back)."""
 
     def parse_action(self, state: S, text: str) -> tuple[int, A]:
         """The (player, action) whose notation is ``text`` among those legal now."""

@@ -93,7 +93,7 @@ class Session:
 
     def play(self, player: int, action: Any) -> Any:
         """Apply a move (IllegalAction if not allowed) and record it with its log text."""
-        text = self.game.action_text(self.state, action)
+        text = self.game.action_text(self.state, action, [seat.name for seat in self.seats])
         new_state = self.game.apply(self.state, player, action)
         self.moves.append(Move(player, action, text))
         self.states.append(new_state)

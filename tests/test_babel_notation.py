@@ -25,6 +25,8 @@ def test_move_texts():
     decide = ship_example()
     assert GAME.action_text(decide, Accept((YELLOW,))) == "accept yellow; add 4 ship"
     assert GAME.action_text(decide, Accept((YELLOW, GREEN))) == "accept yellow, green; add 2 ship"
+    names = ["Ann", "Bob", "Cid", "Dee"]  # a log for seats with their own names
+    assert GAME.action_text(decide, Accept((YELLOW, GREEN)), names) == "accept Bob, Cid; add 2 ship"
     assert GAME.action_text(decide, Accept((), (0, 0, 2, 0))) == "accept none; add 3 ship; joker 2 ship"
     assert GAME.action_text(decide, Decline()) == "decline"
 

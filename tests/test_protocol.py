@@ -74,7 +74,7 @@ class Nim(Game[NimState, Take]):
         if state.heap < 0:
             raise InvalidState("negative heap")
 
-    def action_text(self, state, action):
+    def action_text(self, state, action, names=None):
         return f"take {action.count}"
 
     def position_text(self, state):

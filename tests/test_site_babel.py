@@ -26,7 +26,7 @@ def expected_log() -> list[str]:
     assert [p.hand[2] for p in state.players] == [2, 1, 0]
     lines = []
     for player, action in MOVES:
-        lines.append(f"{NAMES[player]}: {GAME.action_text(state, action)}")
+        lines.append(f"{NAMES[player]}: {GAME.action_text(state, action, NAMES)}")
         state = GAME.apply(state, player, action)
     return lines
 

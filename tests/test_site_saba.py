@@ -25,7 +25,7 @@ def expected_log() -> list[str]:
     lines = []
     for action in MOVES:
         assert action in GAME.legal_actions(state, 0), action
-        lines.append(f"Ann: {GAME.action_text(state, action)}")
+        lines.append(f"Ann: {GAME.action_text(state, action, NAMES)}")
         state = GAME.apply(state, 0, action)
     assert GAME.to_move(state) == (1,)
     return lines

@@ -27,6 +27,7 @@ and lists by ``.``, ``,`` and ``/`` (``-`` for empty/none). For example
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from ..errors import IllegalAction, InvalidState
@@ -48,20 +49,20 @@ def offer_text(offer: Offer | StoredOffer) -> str:
     return f"offer {counts_text(offer.cards)}{' +X' if offer.exchange else ''}"
 
 
-def reveal_text(state: BabelState) -> str:
+def reveal_text(state: BabelState, names: Sequence[str] = COLOURS) -> str:
     """The revealed offers, as logged with the last offer: ``yellow 1 ship +X, ...``."""
     parts = []
     for p, offer in enumerate(state.offers):
         if offer is None:
             continue
-        text = f"{COLOURS[p]} {offer_text(offer)[len('offer '):]}"
+        text = f"{names[p]} {offer_text(offer)[len('offer '):]}"
         if any(offer.returned):
             text += f" ({counts_text(offer.returned)} back)"
         parts.append(text)
     return ", ".join(parts)
 
 
-def full_text(state: BabelState, action: BabelAction) -> str:
+def full_text(state: BabelState, action: BabelAction, names: Sequence[str] = COLOURS) -> str:
     """The action in clear text (offers included); ``state`` is the one before it."""
     if isinstance(action, Pass):
         return "pass"
@@ -72,7 +73,7 @@ def full_text(state: BabelState, action: BabelAction) -> str:
     if isinstance(action, Offer):
         return offer_text(action)
     if isinstance(action, Accept):
-        return accept_text(state, action)
+        return accept_text(state, action, names)
     if isinstance(action, Decline):
         return "decline"
     if isinstance(action, ThirdBonus):
@@ -86,8 +87,8 @@ def full_text(state: BabelState, action: BabelAction) -> str:
     raise TypeError(f"not a Babel action: {action!r}")
 
 
-def accept_text(state: BabelState, action: Accept) -> str:
-    who = ", ".join(COLOURS[p] for p in action.offers) or "none"
+def accept_text(state: BabelState, action: Accept, names: Sequence[str] = COLOURS) -> str:
+    who = ", ".join(names[p] for p in action.offers) or "none"
     own = state.tile or NO_CARDS
     for p in action.offers:
         offer = state.offers[p] if p < len(state.offers) else None
@@ -97,16 +98,16 @@ def accept_text(state: BabelState, action: Accept) -> str:
     return f"{text}; joker {counts_text(action.joker)}" if any(action.joker) else text
 
 
-def action_text(state: BabelState, action: BabelAction) -> str:
+def action_text(state: BabelState, action: BabelAction, names: Sequence[str] = COLOURS) -> str:
     """The log text: an offer stays sealed; the last offer carries the reveal it causes."""
     if not isinstance(action, Offer):
-        return full_text(state, action)
+        return full_text(state, action, names)
     from .resolve import submit_offer  # the reveal is what the offer leads to
     waiting = [p for p, o in enumerate(state.offers) if o is None and p != state.active]
     if len(waiting) != 1:
         return SEALED
     after = submit_offer(state, waiting[0], action)
-    return f"{SEALED}; reveal: {reveal_text(after)}"
+    return f"{SEALED}; reveal: {reveal_text(after, names)}"
 
 
 def parse_action(game: Babel, state: BabelState, text: str) -> tuple[int, BabelAction]:

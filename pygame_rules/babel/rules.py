@@ -14,6 +14,7 @@
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any
 
@@ -22,7 +23,7 @@ from ..protocol import Game, Option, OptionValue, ScoreLine
 from ..rng import Rng
 from . import notation, render, resolve, scoring, turn
 from .actions import Accept, BabelAction
-from .data import (ACTION_CARD_COUNTS, CARD_OF_KIND, CARDS_PER_KIND, KIND_OF_CARD, PLAYER_COLOURS,
+from .data import (ACTION_CARD_COUNTS, CARD_OF_KIND, CARDS_PER_KIND, COLOURS, KIND_OF_CARD, PLAYER_COLOURS,
                    MAX_PLAYERS, MIN_PLAYERS, NO_CARDS, SCORING_ROWS, SLOTS_PER_WONDER, START_HAND,
                    WONDERS, ActionCard, Card, tile_set)
 from .state import BabelState, Options, Phase, Player, StoredOffer, Wonder, add, sort_actions
@@ -130,8 +131,9 @@ class Babel(Game[BabelState, BabelAction]):
             raise InvalidState(problem)
 
     # -------------------------------------------------------------- notation
-    def action_text(self, state: BabelState, action: BabelAction) -> str:
-        return notation.action_text(state, action)
+    def action_text(self, state: BabelState, action: BabelAction,
+                    names: Sequence[str] | None = None) -> str:
+        return notation.action_text(state, action, names or COLOURS)
 
     def parse_action(self, state: BabelState, text: str) -> tuple[int, BabelAction]:
         return notation.parse_action(self, state, text)

@@ -17,7 +17,7 @@ T1, T2, X = end, ? = face down) and action cards as letters (see :class:`.data.C
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import TypeVar
 
 from ..errors import InvalidState
@@ -36,16 +36,12 @@ DONE_TEXT = {Phase.BUILD: "end building", Phase.STASH: "no stash", Phase.PLACE: 
              Phase.END: "end turn"}
 
 
-def player_name(p: int) -> str:
-    return COLOUR_NAMES[p] if 0 <= p < len(COLOUR_NAMES) else f"player {p}"
-
-
 def _bundle(res: tuple[Res, ...]) -> str:
     return "+".join(r.label for r in res)
 
 
-def action_text(s: SabaState, a: SabaAction) -> str:
-    """The log text of ``a`` in state ``s`` (before the move)."""
+def action_text(s: SabaState, a: SabaAction, names: Sequence[str] = COLOUR_NAMES) -> str:
+    """The log text of ``a`` in state ``s`` (before the move), players called by ``names``."""
     match a:
         case TakeHarbour(field=f):
             return f"H{f} ({s.harbour_n[f - 1]} {s.harbour_res[f - 1].label})"
@@ -76,9 +72,9 @@ def action_text(s: SabaState, a: SabaAction) -> str:
         case PlayCaravan(res=r):
             return f"caravan +{r.label}"
         case PlayMerchant(opponent=o, take=take, give=give):
-            return f"merchant {player_name(o)} take {_bundle(take)} give {_bundle(give)}"
+            return f"merchant {names[o]} take {_bundle(take)} give {_bundle(give)}"
         case PlayRobber(opponent=o, res=r):
-            return f"robber {player_name(o)} {r.label}"
+            return f"robber {names[o]} {r.label}"
         case SerailChoice(place=place):
             return "serail marker" if place else "no serail marker"
         case Discard(card=card, res=r):

@@ -154,8 +154,9 @@ class Saba(Game[SabaState, SabaAction]):
                        palace_deck=(HIDDEN_CARD,) * len(state.palace_deck), rng=MASKED_RNG)
 
     # -------------------------------------------------------------- notation
-    def action_text(self, state: SabaState, action: SabaAction) -> str:
-        return notation.action_text(state, action)
+    def action_text(self, state: SabaState, action: SabaAction,
+                    names: Sequence[str] | None = None) -> str:
+        return notation.action_text(state, action, names or COLOUR_NAMES)
 
     def position_text(self, state: SabaState) -> str:
         return notation.position_text(state)

@@ -138,8 +138,8 @@ class Tuerme(Game[TuermeState, Action]):
             _check_ended(state)
 
     # -------------------------------------------------------------- notation
-    def action_text(self, state: TuermeState, action: Action) -> str:
-        return notation.action_text(state, action)
+    def action_text(self, state: TuermeState, action: Action, names: Sequence[str] | None = None) -> str:
+        return notation.action_text(state, action)  # the notation names no players
 
     def parse_action(self, state: TuermeState, text: str) -> tuple[int, Action]:
         """Like the base, but lenient about markers (``c3c7`` = ``c3xc7+``) and saying why
