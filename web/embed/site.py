@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import html
 import json
+import re
 import shutil
 import sys
 from pathlib import Path
@@ -36,7 +37,27 @@ def build_embed(out: Path, manifest: dict[str, object]) -> None:
     (target / "frame.html").write_text(frame.replace("@MANIFEST@", json.dumps(manifest)))
     page = (STATIC / "gallery.html").read_text()
     (out / "gallery.html").write_text(page.replace("@GALLERY@", gallery_sections()))
-    shutil.copytree(STATIC / "rules", out / "rules")
+    rules_pages(out / "rules")
+
+
+def rules_pages(target: Path) -> None:
+    """The rules pages: each source in ``web/static/rules`` is the ``<main>`` of a page,
+    put into the one shared page shell (``shell.html``)."""
+    source = STATIC / "rules"
+    target.mkdir()
+    shutil.copy2(source / "rules.css", target / "rules.css")
+    shell = (source / "shell.html").read_text()
+    for page in sorted(source.glob("*.html")):
+        if page.name == "shell.html":
+            continue
+        main = page.read_text()
+        index = page.name == "index.html"
+        heading = re.search(r"<h1>(.*?)</h1>", main)
+        title = "Rules" if index or heading is None else f"{heading.group(1)} · rules"
+        (target / page.name).write_text(
+            shell.replace("@TITLE@", f"{title} · pygame_rules")
+                 .replace("@CURRENT@", ' aria-current="page"' if index else "")
+                 .replace("@MAIN@", main))
 
 
 def gallery_sections() -> str:
