@@ -14,8 +14,10 @@ count as fractions, and win rates come with 95 % Wilson confidence intervals::
 from __future__ import annotations
 
 import argparse
+import contextlib
 import math
 import time
+from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
@@ -120,17 +122,19 @@ def run(args: argparse.Namespace) -> int:
     jobs = [(game.name, players, seats(bots, players, i), args.seed * 10_000 + i // len(bots),
              args.budget, options, args.max_plies) for i in range(args.games)]
     start = time.perf_counter()
-    if args.jobs > 1:
-        import multiprocessing
-        with multiprocessing.Pool(args.jobs) as pool:
-            results = list(pool.imap(_play, jobs))
-    else:
-        results = [_play(job) for job in jobs]
-    if args.verbose:
-        for i, r in enumerate(results):
-            judged = ", judged by the score" if r.adjudicated else ""
-            print(f"game {i + 1}: {' '.join(r.levels)} scores {r.scores} winners {r.winners} "
-                  f"({r.plies} plies{judged})")
+    results: list[Result] = []
+    with contextlib.ExitStack() as stack:
+        if args.jobs > 1:
+            import multiprocessing
+            played: Iterator[Result] = stack.enter_context(multiprocessing.Pool(args.jobs)).imap(_play, jobs)
+        else:
+            played = map(_play, jobs)
+        for i, r in enumerate(played):  # games are printed as they finish, in order
+            results.append(r)
+            if args.verbose:
+                judged = ", judged by the score" if r.adjudicated else ""
+                print(f"game {i + 1}: {' '.join(r.levels)} scores {r.scores} winners {r.winners} "
+                      f"({r.plies} plies{judged})", flush=True)
     print(report(game.title, players, results, args.budget, time.perf_counter() - start))
     return 0
 
