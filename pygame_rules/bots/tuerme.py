@@ -26,8 +26,10 @@ from .knowledge import Knowledge
 ALLEY_STONE = 0.2
 #: Worth of a stone in a tower on a symbol field that can still be covered.
 OPEN_TOWER_STONE = 0.9
-#: Chance that a playout move goes for a symbol field when one is reachable.
-PLAYOUT_FIELD_BIAS = 0.6
+#: Chance that a playout move is the one of the best :func:`gain` (else a random one).
+PLAYOUT_GREEDY = 0.7
+#: What parking a neutral stone on a symbol field seems worth (a bonus move, a field denied).
+NEUTRAL_PARKED = 0.5
 
 
 class TuermeKnowledge(Knowledge[TuermeState, Action]):
@@ -61,28 +63,50 @@ class TuermeKnowledge(Knowledge[TuermeState, Action]):
 
     def ordered(self, state: TuermeState, player: int, actions: list[Action],
                 rng: Rng) -> list[Action]:
-        """Moves onto symbol fields first (tallest resulting tower first), then moves that
-        cover another colour on the alleys, then the rest in random order."""
+        """Best :func:`gain` first, equal gains in random order."""
         board = state.board
-
-        def gain(action: Action) -> int:
-            if not isinstance(action, Move):
-                return -1
-            there = board[action.dst]
-            covered = height(there) if there and owner(there) != player else 0
-            if SYMBOL_AT[action.dst]:
-                return 10 + 2 * (height(board[action.src]) + height(there)) + covered
-            return covered
-        keyed = [(-gain(a), rng.next32(), i) for i, a in enumerate(actions)]
+        keyed = [(-gain(board, player, a), rng.next32(), i) for i, a in enumerate(actions)]
         return [actions[i] for _, _, i in sorted(keyed)]
 
     def playout_action(self, state: TuermeState, player: int, actions: list[Action],
                        rng: Rng) -> Action:
-        if rng.randbelow(100) < PLAYOUT_FIELD_BIAS * 100:
-            scoring = [a for a in actions if isinstance(a, Move) and SYMBOL_AT[a.dst]]
-            if scoring:
-                return scoring[rng.randbelow(len(scoring))]
+        """Mostly a move of the best :func:`gain` (so a tower left open gets covered),
+        sometimes any move."""
+        if rng.randbelow(100) < PLAYOUT_GREEDY * 100:
+            board = state.board
+            best: list[Action] = []
+            most = 0.0
+            for action in actions:
+                value = gain(board, player, action)
+                if value > most:
+                    best, most = [action], value
+                elif value == most and best:
+                    best.append(action)
+            if best:
+                return best[rng.randbelow(len(best))]
         return actions[rng.randbelow(len(actions))]
+
+
+def gain(board: tuple[str, ...], player: int, action: Action) -> float:
+    """A cheap guess at what ``action`` is worth to ``player``: on a symbol field, the height
+    of the tower he makes there plus what another player loses by it; a little for a
+    neutral stone parked on a field (it earns a bonus move) or for covering another colour
+    on the alleys.
+
+    >>> from pygame_rules.tuerme import build, parse_square as sq
+    >>> s = build(2, {"b7": "Ab", "b4": "Arr", "c4": "Abg"})
+    >>> gain(s.board, 0, Move(sq("b4"), sq("b7"))), gain(s.board, 0, Move(sq("b4"), sq("c4")))
+    (4.0, 0.4)
+    """
+    if not isinstance(action, Move):
+        return 0.0
+    stack, there = board[action.src], board[action.dst]
+    covered = height(there) if there and owner(there) != player else 0
+    if not SYMBOL_AT[action.dst]:
+        return ALLEY_STONE * covered
+    if owner(stack) != player:
+        return NEUTRAL_PARKED
+    return float(height(stack) + (height(there) + covered if there else 0))
 
 
 KNOWLEDGE = TuermeKnowledge()
