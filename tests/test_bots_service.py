@@ -43,3 +43,16 @@ def test_arena_prints_win_rates(capsys: pytest.CaptureFixture[str]) -> None:
     out = capsys.readouterr().out
     assert "Der Turmbau zu Babel, 3 players, 2 games" in out
     assert out.count("%") >= 6 and "medium" in out and "easy" in out
+
+
+def test_arena_with_fixed_iterations_is_reproducible(capsys: pytest.CaptureFixture[str]) -> None:
+    args = ["arena", "tuerme", "--bots", "hard,easy", "--games", "2", "--seed", "3",
+            "--iterations", "15", "--max-plies", "30", "--verbose"]
+    outputs = []
+    for _ in range(2):
+        assert main(args) == 0
+        outputs.append(capsys.readouterr().out)
+    assert "hard 15 iterations" in outputs[0]
+    games = [[line for line in out.splitlines() if line.startswith("game ")] for out in outputs]
+    tables = [out.splitlines()[3:] for out in outputs]   # after the title line (it has the time)
+    assert len(games[0]) == 2 and games[0] == games[1] and tables[0] == tables[1]

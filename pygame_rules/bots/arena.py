@@ -5,6 +5,10 @@ count as fractions, and win rates come with 95 % Wilson confidence intervals::
 
     python -m pygame_rules arena tuerme --bots hard,medium --games 40 --seed 1 --budget 0.2
 
+With ``--iterations N`` the hard level searches exactly N iterations per decision
+instead of a time budget: the run is then reproducible, and its strength does not
+depend on how busy the machine is.
+
 >>> wilson(8, 10)
 (0.49, 0.943)
 >>> seats(("hard", "medium", "easy"), 4, 1)
@@ -60,8 +64,10 @@ def seats(bots: tuple[str, ...], players: int, game_index: int) -> tuple[str, ..
 
 
 def play_game(name: str, players: int, levels: tuple[str, ...], seed: int, budget_s: float,
-              options: dict[str, Any], max_plies: int = 3000) -> Result:
-    """One game between bots of ``levels`` (by seat); bots get distinct seeds per decision.
+              options: dict[str, Any], max_plies: int = 3000,
+              fixed_iterations: int | None = None) -> Result:
+    """One game between bots of ``levels`` (by seat); bots get distinct seeds per decision,
+    and the hard level thinks ``budget_s`` seconds or ``fixed_iterations`` iterations.
     A game still going after ``max_plies`` is judged by the scores at that point."""
     game = get_game(name)
     state = game.new_game(players, seed=seed, options=options)
@@ -73,7 +79,7 @@ def play_game(name: str, players: int, levels: tuple[str, ...], seed: int, budge
             return Result(levels, scores, best, plies, iterations, searches, True)
         player = game.to_move(state)[0]
         decision = decide(game, state, player, levels[player], budget_s=budget_s,
-                          seed=seed * 100_003 + plies)
+                          seed=seed * 100_003 + plies, iterations=fixed_iterations)
         if levels[player] == "hard":
             iterations += decision.iterations
             searches += decision.iterations > 0
@@ -82,7 +88,8 @@ def play_game(name: str, players: int, levels: tuple[str, ...], seed: int, budge
     return Result(levels, game.scores(state), game.winners(state), plies, iterations, searches)
 
 
-def _play(job: tuple[str, int, tuple[str, ...], int, float, dict[str, Any], int]) -> Result:
+def _play(job: tuple[str, int, tuple[str, ...], int, float, dict[str, Any], int, int | None]
+          ) -> Result:
     return play_game(*job)
 
 
@@ -94,6 +101,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--seed", type=int, default=1, help="seed of the deals and the bots")
     parser.add_argument("--players", type=int, help="seats (default: one per bot, within the game's range)")
     parser.add_argument("--budget", type=float, default=0.2, help="seconds per hard decision")
+    parser.add_argument("--iterations", type=int, metavar="N",
+                        help="search exactly N iterations per hard decision instead of --budget")
     parser.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
                         help="a game option, e.g. pro=true (repeatable)")
     parser.add_argument("--max-plies", type=int, default=3000,
@@ -120,7 +129,7 @@ def run(args: argparse.Namespace) -> int:
     players = args.players or min(max(len(bots), game.min_players), game.max_players)
     options = game.resolve_options(_options(args.option))
     jobs = [(game.name, players, seats(bots, players, i), args.seed * 10_000 + i // len(bots),
-             args.budget, options, args.max_plies) for i in range(args.games)]
+             args.budget, options, args.max_plies, args.iterations) for i in range(args.games)]
     start = time.perf_counter()
     results: list[Result] = []
     with contextlib.ExitStack() as stack:
@@ -135,15 +144,18 @@ def run(args: argparse.Namespace) -> int:
                 judged = ", judged by the score" if r.adjudicated else ""
                 print(f"game {i + 1}: {' '.join(r.levels)} scores {r.scores} winners {r.winners} "
                       f"({r.plies} plies{judged})", flush=True)
-    print(report(game.title, players, results, args.budget, time.perf_counter() - start))
+    print(report(game.title, players, results, args.budget, time.perf_counter() - start,
+                 args.iterations))
     return 0
 
 
 def report(title: str, players: int, results: list[Result], budget_s: float,
-           seconds: float) -> str:
+           seconds: float, fixed_iterations: int | None = None) -> str:
     """The table of win rates, confidence intervals and average scores per level."""
+    effort = (f"hard {fixed_iterations} iterations" if fixed_iterations
+              else f"hard budget {budget_s} s")
     levels = sorted({lv for r in results for lv in r.levels}, key=LEVELS.index, reverse=True)
-    lines = [f"{title}, {players} players, {len(results)} games, hard budget {budget_s} s, "
+    lines = [f"{title}, {players} players, {len(results)} games, {effort}, "
              f"{seconds:.0f} s", f"{'level':8}{'seats':>6}{'wins':>8}{'win rate':>10}"
              f"{'95% CI':>17}{'fair':>7}{'avg score':>11}"]
     for level in levels:
@@ -157,7 +169,7 @@ def report(title: str, players: int, results: list[Result], budget_s: float,
     if judged:
         lines.append(f"{judged} game(s) reached the ply limit and were judged by the score")
     searches = sum(r.searches for r in results)
-    if searches:
+    if searches and not fixed_iterations:
         per = sum(r.iterations for r in results) / searches
         lines.append(f"hard: {per:.0f} iterations per decision ({per / budget_s:.0f}/s)")
     return "\n".join(lines)
