@@ -11,6 +11,7 @@ True
 from __future__ import annotations
 
 import json
+import time
 from collections.abc import Callable
 from typing import Any
 
@@ -42,15 +43,17 @@ def _bot_move(request: dict[str, Any]) -> dict[str, Any]:
     >>> sorted(answer), answer["iterations"]
     (['action', 'iterations', 'text'], 0)
     """
-    from .bots import decide
+    started = time.perf_counter()  # the budget covers everything from here (the first
+    from .bots import decide, knowledge_for  # request also imports the bot modules)
 
     game = get_game(request["game"])
+    knowledge_for(game)
     state = game.state_from_json(request["state"])
     player = int(request["player"])
     view = game.view(state, player)
+    budget_s = float(request.get("budget_ms", 1000)) / 1000 - (time.perf_counter() - started)
     decision = decide(game, view, player, str(request.get("level", "medium")),
-                      budget_s=float(request.get("budget_ms", 1000)) / 1000,
-                      seed=int(request.get("seed", 0)))
+                      budget_s=max(budget_s, 0.0), seed=int(request.get("seed", 0)))
     return {"action": game.action_to_json(decision.action),
             "text": game.action_text(view, decision.action) or "",
             "iterations": decision.iterations}

@@ -9,15 +9,31 @@ from site_helpers import log_texts
 
 pytestmark = pytest.mark.browser
 
-#: Records the longest gap between 10 ms timer ticks on the page (a blocked main thread).
+#: Records the longest gap between 10 ms timer ticks on the page (a blocked main thread)
+#: that ends while a computer player is thinking; the page's own renders after a click or
+#: after the bot's answer are not the bot's doing and are left out.
 TICKER = """() => {
     window.worstGap = 0;
+    window.logLength = 0;
     let last = performance.now();
     setInterval(() => {
         const now = performance.now();
-        window.worstGap = Math.max(window.worstGap, now - last);
+        if (document.getElementById('thinking')
+                && document.querySelectorAll('#log li').length === window.logLength)
+            window.worstGap = Math.max(window.worstGap, now - last);
         last = now;
     }, 10);
+}"""
+#: Records how long each ``bot_move`` request to the worker takes until its answer is back.
+TIMER = """() => {
+    const call = window.pygameRules.call;
+    window.botTimes = [];
+    window.pygameRules.call = async (method, request) => {
+        const start = performance.now();
+        const answer = await call(method, request);
+        if (method === 'bot_move') window.botTimes.push(performance.now() - start);
+        return answer;
+    };
 }"""
 
 
@@ -34,23 +50,27 @@ def setup_game(page, game: str, kinds: list[str], seed: int, bot_time: str = "1"
 
 def test_hard_bot_thinks_in_the_worker_without_blocking_the_page(app):
     """Türme, a person against the hard computer: its reply takes about its time budget,
-    the page's timers keep running (no gap over 50 ms), and clicks still work meanwhile."""
+    the page's timers keep running while it thinks (no gap over 50 ms), and clicks still
+    work meanwhile."""
     setup_game(app, "tuerme", ["human", "hard"], seed=4, bot_time="1")
     app.wait_for_selector("#game")
     app.evaluate("() => window.pygameRules.call('ping', '{}')")  # the worker is up before we measure
     app.evaluate(TICKER)
+    app.evaluate(TIMER)
     for piece in range(app.locator("#board [tabindex='0']").count()):  # a move with no bonus move
         app.locator("#board [tabindex='0']").nth(piece).click(force=True)
         if app.locator("#board .target:not(.symbol-field)").count():
             break
     app.locator("#board .target:not(.symbol-field)").first.click(force=True)
     app.wait_for_selector("#thinking")
-    started = app.evaluate("performance.now()")
     app.locator("#log li button").first.click()  # the page answers clicks while the bot thinks
     assert app.locator(".replay-banner").is_visible()
     app.click("#back-to-present")
+    # The renders of those two clicks are the page's, not the bot's; measure until its answer.
+    app.evaluate("window.worstGap = 0; window.logLength = document.querySelectorAll('#log li').length")
     app.wait_for_function("document.querySelectorAll('#log li').length >= 3", timeout=30_000)
-    took = app.evaluate("performance.now()") - started
+    took = app.evaluate("window.botTimes[0]")  # from the request until the page has the answer,
+    # which may wait a little for the page's own work (as before: 150 ms allowed for it)
     assert took <= 1000 * 1.2 + 150, f"the hard decision took {took:.0f} ms for a 1 s budget"
     assert app.evaluate("window.worstGap") < 50
     assert log_texts(app)[1].startswith("Player 2: ")
