@@ -53,6 +53,20 @@ def test_hard_respects_its_time_budget() -> None:
     assert decision.iterations > 0 and game.why_illegal(state, 0, decision.action) is None
 
 
+def test_root_ranking_stops_at_the_deadline() -> None:
+    from pygame_rules.bots import knowledge_for
+    from pygame_rules.bots.levels import ranked
+    from pygame_rules.rng import Rng
+
+    game = get_game("tuerme")
+    state = game.new_game(2, seed=4)
+    k = knowledge_for(game)
+    actions = k.moves(state, 0)
+    assert len(ranked(k, state, 0, actions, Rng.from_seed(1))) == len(actions) > 1
+    late = ranked(k, state, 0, actions, Rng.from_seed(1), deadline=0.0)
+    assert [action for _, action in late] == k.ordered(state, 0, actions, Rng.from_seed(1))[:1]
+
+
 def test_unknown_level_and_wrong_player_are_refused() -> None:
     game = get_game("babel")
     state = game.new_game(3, seed=1)

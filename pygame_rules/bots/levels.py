@@ -14,6 +14,7 @@ True
 
 from __future__ import annotations
 
+import time
 from typing import Any
 
 from ..rng import Rng
@@ -59,14 +60,20 @@ def settle(k: Knowledge[Any, Any], state: Any, rng: Rng) -> Any:
 
 
 def ranked(k: Knowledge[Any, Any], view: Any, player: int, actions: list[Any],
-           rng: Rng) -> list[tuple[float, Any]]:
+           rng: Rng, deadline: float | None = None) -> list[tuple[float, Any]]:
     """(value, action) pairs, best first: ``player``'s lead one ply after each action,
     averaged over a few samples of the hidden information (others' simultaneous choices
-    played out greedily); equal values in random order."""
+    played out greedily); equal values in random order. With a ``deadline`` (a
+    :func:`time.perf_counter` value) the actions are valued in the game's cheap
+    :meth:`~.knowledge.Knowledge.ordered` order and those left at the deadline are left out."""
     game = k.game
     worlds = [k.determinize(view, player, rng) for _ in range(k.samples)]
+    if deadline is not None:
+        actions = k.ordered(worlds[0], player, actions, rng)
     scored = []
     for action in actions:
+        if deadline is not None and scored and time.perf_counter() >= deadline:
+            break
         value = 0.0
         for world in worlds:
             after = settle(k, game.play(world, player, action), rng)

@@ -66,14 +66,16 @@ class Node:
 def search(k: Knowledge[Any, Any], view: Any, player: int, rng: Rng, *,
            budget_s: float = 1.0, iterations: int | None = None) -> tuple[Any, int]:
     """The most visited root action after ``iterations`` iterations (if given) or after
-    ``budget_s`` seconds (counted from the call: ranking the root actions is part of it),
-    and the number of iterations run."""
+    ``budget_s`` seconds (counted from the call: ranking the root actions is part of it,
+    and root actions still unranked at the deadline get no prior), and the number of
+    iterations run."""
     deadline = time.perf_counter() + budget_s
     root_actions = k.moves(view, player)
     if len(root_actions) == 1:
         return root_actions[0], 0
     root = Node(player)
-    scored = ranked(k, view, player, root_actions, rng)
+    scored = ranked(k, view, player, root_actions, rng,
+                    deadline=deadline if iterations is None else None)
     root.order = {a: i for i, (_, a) in enumerate(scored)}
     for value, action in scored[:PRIOR_ACTIONS]:
         root.children[action] = _prior(player, logistic(value / k.scale))
