@@ -19,7 +19,7 @@ from ..rng import Rng
 from ..tuerme import GAME
 from ..tuerme.actions import Action, EndTurn, Move
 from ..tuerme.board import ALLEYS, SYMBOL_AT, SYMBOL_FIELDS
-from ..tuerme.state import TuermeState, height, owner
+from ..tuerme.state import COLOUR_INDEX, TuermeState, height, owner
 from .knowledge import Knowledge
 
 #: Worth of a controlled stone on the alleys, against 1 for a stone on a symbol field.
@@ -42,15 +42,15 @@ class TuermeKnowledge(Knowledge[TuermeState, Action]):
             return tuple(float(s) for s in GAME.scores(state))
         values = [0.0] * state.players
         board, players, top = state.board, state.players, state.max_height
-        for square in SYMBOL_FIELDS:
+        for square in SYMBOL_FIELDS:  # owner() and height() inlined: this is the search's hot loop
             stack = board[square]
-            if stack and owner(stack) < players:
-                h = height(stack)
-                values[owner(stack)] += h if h >= top else OPEN_TOWER_STONE * h
+            if stack and (who := COLOUR_INDEX[stack[-1]]) < players:
+                h = len(stack) - 1
+                values[who] += h if h >= top else OPEN_TOWER_STONE * h
         for square in ALLEYS:
             stack = board[square]
-            if stack and owner(stack) < players:
-                values[owner(stack)] += ALLEY_STONE * height(stack)
+            if stack and (who := COLOUR_INDEX[stack[-1]]) < players:
+                values[who] += ALLEY_STONE * (len(stack) - 1)
         return tuple(values)
 
     def pending(self, state: TuermeState) -> bool:

@@ -45,6 +45,9 @@ def _symbol_at(square: int) -> str:
 SYMBOL_AT: tuple[str, ...] = tuple(_symbol_at(s) for s in range(NUM_SQUARES))
 ALLEYS: tuple[int, ...] = tuple(s for s in range(NUM_SQUARES) if not SYMBOL_AT[s])
 SYMBOL_FIELDS: tuple[int, ...] = tuple(s for s in range(NUM_SQUARES) if SYMBOL_AT[s])
+#: Symbol letter → the symbol fields of that symbol.
+FIELDS_OF_SYMBOL: dict[str, tuple[int, ...]] = {
+    symbol: tuple(s for s in SYMBOL_FIELDS if SYMBOL_AT[s] == symbol) for symbol in SYMBOLS}
 
 
 def _neighbours(square: int) -> list[int]:

@@ -19,9 +19,9 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from .actions import Move
-from .board import ALLEYS, NUM_SQUARES, RAYS, SQUARE_NAMES, SYMBOL_AT, SYMBOL_FIELDS, path_between
+from .board import ALLEYS, FIELDS_OF_SYMBOL, NUM_SQUARES, RAYS, SQUARE_NAMES, SYMBOL_AT, SYMBOL_FIELDS, path_between
 from .board import parse_square, square_name  # noqa: F401 (doctests)
-from .data import COLOUR_LETTERS, COLOUR_NAMES, SYMBOLS
+from .data import COLOUR_LETTERS, COLOUR_NAMES
 from .state import Stack, TuermeState, height, owner
 
 #: Every possible Move, made once: ``_MOVES[src * 112 + dst]`` (None off a line).
@@ -150,7 +150,6 @@ def own_alley_piece(state: TuermeState, player: int) -> bool:
     return any(board[s][-1:] == mine for s in ALLEYS)
 
 
-
 def can_still_score(board: tuple[Stack, ...], players: int, max_height: int) -> bool:
     """Whether some player's piece on the alleys could ever move onto a symbol field.
 
@@ -158,14 +157,14 @@ def can_still_score(board: tuple[Stack, ...], players: int, max_height: int) -> 
     player's piece fits onto any field of its symbol (an empty one, or a tower
     low enough to cover), none ever will, and the score is final.
     """
-    lowest = dict.fromkeys(SYMBOLS, max_height)  # per symbol: the lowest stack on its fields
-    for square in SYMBOL_FIELDS:
-        symbol = SYMBOL_AT[square]
-        lowest[symbol] = min(lowest[symbol], max(len(board[square]) - 1, 0))
-    player_letters = COLOUR_LETTERS[:players]
     limit = max_height + 1  # compared with the stack text's length, one more than its height
+    room = {}  # per symbol: the longest stack text that still fits onto one of its fields
+    for symbol, fields in FIELDS_OF_SYMBOL.items():
+        lowest = max(min(len(board[square]) for square in fields) - 1, 0)
+        room[symbol] = limit - lowest
+    player_letters = COLOUR_LETTERS[:players]
     for square in ALLEYS:
         stack = board[square]
-        if stack and stack[-1] in player_letters and len(stack) + lowest[stack[0]] <= limit:
+        if stack and stack[-1] in player_letters and len(stack) <= room[stack[0]]:
             return True
     return False
