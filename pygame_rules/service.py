@@ -43,11 +43,11 @@ def _bot_move(request: dict[str, Any]) -> dict[str, Any]:
     >>> sorted(answer), answer["iterations"]
     (['action', 'iterations', 'text'], 0)
     """
-    started = time.perf_counter()  # the budget covers everything from here (the first
-    from .bots import decide, knowledge_for  # request also imports the bot modules)
+    started = time.perf_counter()  # the budget also covers the first request's imports
+    from .bots import decide, knowledge_for
 
     game = get_game(request["game"])
-    knowledge_for(game)
+    knowledge_for(game)  # imports the game's bot module now, inside the budget
     state = game.state_from_json(request["state"])
     player = int(request["player"])
     view = game.view(state, player)

@@ -19,7 +19,8 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from .actions import Move
-from .board import ALLEYS, FIELDS_OF_SYMBOL, NUM_SQUARES, RAYS, SQUARE_NAMES, SYMBOL_AT, SYMBOL_FIELDS, path_between
+from .board import (ALLEYS, FIELDS_OF_SYMBOL, NUM_SQUARES, RAYS, SQUARE_NAMES, SYMBOL_AT,
+                    path_between)
 from .board import parse_square, square_name  # noqa: F401 (doctests)
 from .data import COLOUR_LETTERS, COLOUR_NAMES
 from .state import Stack, TuermeState, height, owner
