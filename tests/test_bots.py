@@ -74,3 +74,19 @@ def test_unknown_level_and_wrong_player_are_refused() -> None:
         decide(game, state, 0, "grandmaster")
     with pytest.raises(ValueError, match="not to move"):
         decide(game, state, 1, "easy")
+
+
+def test_search_takes_a_tuerme_bonus_chain_as_part_of_the_turn() -> None:
+    from pygame_rules.bots import knowledge_for
+    from pygame_rules.bots.mcts import _followed
+    from pygame_rules.tuerme import Move, build, parse_square
+
+    game = get_game("tuerme")
+    k = knowledge_for(game)
+    start = build(2, {"b4": "Ar", "c4": "Br", "a1": "Cb"})
+    onto_field = game.play(start, 0, Move(parse_square("b4"), parse_square("b7")))
+    assert onto_field.bonus and onto_field.turn == 0
+    after = _followed(k, onto_field)
+    assert after.board[parse_square("c7")] == "Br"  # the bonus move of best gain was taken
+    assert (after.turn, after.bonus) == (1, False)  # and the turn passed: the next node is blue's
+    assert _followed(k, start) == start  # nothing to follow up at the start of a turn

@@ -10,8 +10,9 @@ The protocol (:class:`~pygame_rules.protocol.Game`) says what is legal; a
   medium level should play out before judging it;
 * :meth:`~Knowledge.candidates` — the legal actions worth considering (bluffs and
   needless variants left out), and :meth:`~Knowledge.sensible` for the easy level;
-* :meth:`~Knowledge.ordered` and :meth:`~Knowledge.playout_action` — cheap guidance
-  for the search: which actions to try first, and the policy of its playouts.
+* :meth:`~Knowledge.ordered`, :meth:`~Knowledge.follow_up` and
+  :meth:`~Knowledge.playout_action` — cheap guidance for the search: which actions to
+  try first, which ones it takes without branching, and the policy of its playouts.
 
 >>> from pygame_rules.bots import knowledge_for
 >>> from pygame_rules.tuerme import GAME
@@ -73,6 +74,12 @@ class Knowledge(Generic[S, A]):
         """``actions`` most promising first, cheaply (the search widens its tree in this
         order); by default in random order."""
         return list(rng.shuffled(actions))
+
+    def follow_up(self, state: S, player: int) -> A | None:
+        """An action the search takes for ``player`` without branching on it, as the
+        rest of the move that led here (the rest of a Türme bonus chain), or None to let
+        the search choose; by default None."""
+        return None
 
     def playout_action(self, state: S, player: int, actions: list[A], rng: Rng) -> A:
         """The action a playout takes (uniformly random unless a game knows better)."""

@@ -9,6 +9,11 @@ the end position with the game's evaluation (or the real result if the game
 ended). Players asked to act at the same moment (sealed offers) simply take turns
 in the tree, the bot first at the root.
 
+The tree branches on the choices that shape a turn: moves that only finish the
+move before them (the rest of a Türme bonus chain) are taken by the game's
+:meth:`~.knowledge.Knowledge.follow_up` policy without a node of their own, so the
+next level of the tree is already the opponent's reply.
+
 Branching is large (a hundred moves in the Türme), so nodes widen progressively:
 a node visited n times has at most 1 + sqrt(n) children, added in order of promise
 (at the root the medium level's one-ply values, below it the game's cheap
@@ -118,7 +123,7 @@ def _iterate(k: Knowledge[Any, Any], root: Node, state: Any, player: int, rng: R
             for a in legal:
                 node.children[a].available += 1
             child.available = 1
-            state = game.play(state, mover, action)
+            state = _followed(k, game.play(state, mover, action))
             path.append(child)
             break
         best_value, chosen = float("-inf"), legal[0]
@@ -128,7 +133,7 @@ def _iterate(k: Knowledge[Any, Any], root: Node, state: Any, player: int, rng: R
             value = child.ucb()
             if value > best_value:
                 best_value, chosen = value, a
-        state = game.play(state, mover, chosen)
+        state = _followed(k, game.play(state, mover, chosen))
         node = node.children[chosen]
         path.append(node)
         if not game.is_over(state):
@@ -138,6 +143,19 @@ def _iterate(k: Knowledge[Any, Any], root: Node, state: Any, player: int, rng: R
     for n in path[1:]:
         n.visits += 1
         n.reward += rewards[n.mover]
+
+
+def _followed(k: Knowledge[Any, Any], state: Any) -> Any:
+    """``state`` after the :meth:`~.knowledge.Knowledge.follow_up` actions that complete
+    the move just made."""
+    game = k.game
+    while not game.is_over(state):
+        mover = game.to_move(state)[0]
+        action = k.follow_up(state, mover)
+        if action is None:
+            break
+        state = game.play(state, mover, action)
+    return state
 
 
 def _playout(k: Knowledge[Any, Any], state: Any, rng: Rng) -> Any:

@@ -8,7 +8,7 @@ opponent may still cover them.
 >>> from pygame_rules.tuerme import GAME, build
 >>> s = build(2, {"b7": "Arb", "a1": "Abb"})        # blue: a 2-tower on b7, another on the alley a1
 >>> KNOWLEDGE.evaluate(s)
-(0.0, 2.2)
+(0.0, 3.0)
 """
 
 from __future__ import annotations
@@ -19,11 +19,14 @@ from ..rng import Rng
 from ..tuerme import GAME
 from ..tuerme.actions import Action, EndTurn, Move
 from ..tuerme.board import ALLEYS, SYMBOL_AT, SYMBOL_FIELDS
+from ..tuerme.moves import legal_moves
+from ..tuerme.rules import END_TURN
 from ..tuerme.state import COLOUR_INDEX, TuermeState, height, owner
 from .knowledge import Knowledge
 
-#: Worth of a controlled stone on the alleys, against 1 for a stone on a symbol field.
-ALLEY_STONE = 0.2
+#: Worth of a controlled stone on the alleys, against 1 for a stone on a symbol field: a
+#: reserve still to be placed (a player who spends all his stones early is covered later).
+ALLEY_STONE = 0.6
 #: Worth of a stone in a tower on a symbol field that can still be covered.
 OPEN_TOWER_STONE = 0.9
 #: Chance that a playout move is the one of the best :func:`gain` (else a random one).
@@ -34,8 +37,10 @@ NEUTRAL_PARKED = 0.5
 
 class TuermeKnowledge(Knowledge[TuermeState, Action]):
     game = GAME
-    scale: ClassVar[float] = 3.0
-    playout_depth: ClassVar[int] = 8
+    #: Scores run to 30–50, so a lead of a few points must still move the search's rewards.
+    scale: ClassVar[float] = 10.0
+    #: The tree already spans whole turns (see :meth:`follow_up`); longer playouts were weaker.
+    playout_depth: ClassVar[int] = 2
 
     def evaluate(self, state: TuermeState) -> tuple[float, ...]:
         if state.end is not None:
@@ -60,6 +65,29 @@ class TuermeKnowledge(Knowledge[TuermeState, Action]):
     def sensible(self, state: TuermeState, player: int, actions: list[Action]) -> list[Action]:
         """Never decline a bonus move."""
         return [a for a in actions if not isinstance(a, EndTurn)]
+
+    def follow_up(self, state: TuermeState, player: int) -> Action | None:
+        """In the search, a bonus move is the one of the best :func:`gain` (the first of
+        equals), or the end of the turn if no move gains anything: the tree branches on
+        whole turns, not on every move of a long bonus chain.
+
+        >>> from pygame_rules.tuerme import build, parse_square as sq
+        >>> s = GAME.play(build(2, {"b4": "Ar", "c4": "Br", "a1": "Cb"}), 0, Move(sq("b4"), sq("b7")))
+        >>> GAME.action_text(s, KNOWLEDGE.follow_up(s, 0))         # onto the B field c7
+        'c4-c7+'
+        >>> KNOWLEDGE.follow_up(GAME.play(s, 0, Move(sq("c4"), sq("c7"))), 0)
+        EndTurn()
+        """
+        if not state.bonus:
+            return None
+        board = state.board
+        best: Action = END_TURN
+        most = 0.0
+        for move in legal_moves(state, player):
+            value = gain(board, player, move)
+            if value > most:
+                best, most = move, value
+        return best
 
     def ordered(self, state: TuermeState, player: int, actions: list[Action],
                 rng: Rng) -> list[Action]:
@@ -96,7 +124,7 @@ def gain(board: tuple[str, ...], player: int, action: Action) -> float:
     >>> from pygame_rules.tuerme import build, parse_square as sq
     >>> s = build(2, {"b7": "Ab", "b4": "Arr", "c4": "Abg"})
     >>> gain(s.board, 0, Move(sq("b4"), sq("b7"))), gain(s.board, 0, Move(sq("b4"), sq("c4")))
-    (4.0, 0.4)
+    (4.0, 1.2)
     """
     if not isinstance(action, Move):
         return 0.0
