@@ -43,6 +43,7 @@ def test_arena_prints_win_rates(capsys: pytest.CaptureFixture[str]) -> None:
     out = capsys.readouterr().out
     assert "Der Turmbau zu Babel, 3 players, 2 games" in out
     assert out.count("%") >= 6 and "medium" in out and "easy" in out
+    assert "budget" not in out.splitlines()[0]          # no hard seat, so no search effort
 
 
 def test_arena_with_fixed_iterations_is_reproducible(capsys: pytest.CaptureFixture[str]) -> None:

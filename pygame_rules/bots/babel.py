@@ -105,11 +105,12 @@ class BabelKnowledge(Knowledge[BabelState, BabelAction]):
         hand = state.players[player].hand
         swaps = {tuple(min(hand[k], CARD_EXCHANGE_MAX) if j == k else 0 for j in range(4))
                  for k in range(4) if hand[k]}
+        unasked = [k for k in range(4) if tile is not None and not tile[k]]
         out = []
         for a in actions:
             if isinstance(a, Offer):
-                assert tile is not None
-                if any(a.cards[k] and not tile[k] for k in range(4)):
+                cards = a.cards
+                if any(cards[k] for k in unasked):
                     continue
             elif isinstance(a, CardExchange) and a.cards not in swaps:
                 continue
