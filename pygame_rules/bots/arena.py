@@ -153,8 +153,10 @@ def report(title: str, players: int, results: list[Result], budget_s: float,
            seconds: float, fixed_iterations: int | None = None) -> str:
     """The table of win rates, confidence intervals and average scores per level."""
     levels = sorted({lv for r in results for lv in r.levels}, key=LEVELS.index, reverse=True)
-    effort = ("" if "hard" not in levels else f"hard {fixed_iterations} iterations, "
-              if fixed_iterations else f"hard budget {budget_s} s, ")
+    effort = ""
+    if "hard" in levels:
+        effort = (f"hard {fixed_iterations} iterations, " if fixed_iterations
+                  else f"hard budget {budget_s} s, ")
     lines = [f"{title}, {players} players, {len(results)} games, {effort}"
              f"{seconds:.0f} s", f"{'level':8}{'seats':>6}{'wins':>8}{'win rate':>10}"
              f"{'95% CI':>17}{'fair':>7}{'avg score':>11}"]

@@ -109,8 +109,7 @@ class BabelKnowledge(Knowledge[BabelState, BabelAction]):
         out = []
         for a in actions:
             if isinstance(a, Offer):
-                cards = a.cards
-                if any(cards[k] for k in unasked):
+                if any(a.cards[k] for k in unasked):
                     continue
             elif isinstance(a, CardExchange) and a.cards not in swaps:
                 continue
