@@ -73,7 +73,8 @@ class Game(ABC, Generic[S, A]):
     min_players: ClassVar[int]
     max_players: ClassVar[int]
     options: ClassVar[tuple[Option, ...]] = ()
-    #: Bumped whenever a rule change makes old saves replay differently.
+    #: Bumped whenever a rule change makes old saves replay differently or the state gains
+    #: bookkeeping (a save of an older version is then trusted to its moves alone).
     rules_version: ClassVar[int] = 1
     state_type: ClassVar[type]
     #: An action dataclass, or a ``Union`` of several (each decorated with :func:`codec.tagged`).

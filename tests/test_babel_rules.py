@@ -11,6 +11,8 @@ from pygame_rules import InvalidState
 from pygame_rules.babel import (GAME, Accept, ActionCard, Build, CardExchange, Card, Decline,
                                 DoubleTurn, DrawThree, Offer, Pass, Phase, ThirdBonus)
 from pygame_rules.babel.data import NO_CARDS
+from pygame_rules.bots import knowledge_for
+from pygame_rules.rng import Rng
 from conformance import check_invalid, check_rejects
 from test_babel_rulebook import BABEL, BLUE, GREEN, RED, SHIP3, SHIP5, YELLOW, make_state, offers_made
 
@@ -187,3 +189,34 @@ def test_joker_cards_may_split_over_a_two_colour_tile():
     assert GAME.legal_actions(state, RED) == [Accept((), (1, 1, 0, 0)), Decline()]
     after = GAME.apply(state, RED, Accept((), (1, 1, 0, 0)))
     assert after.wonders[0].elements == (5, 0, 0, 0) and after.players[RED].tiles == ((3, 2, 0, 0),)
+
+
+def test_everybody_remembers_the_cards_of_a_rejected_offer():
+    state = make_state({RED: (0, 0, 5, 0), YELLOW: (1, 0, 2, 0), GREEN: (0, 0, 1, 0)},
+                       tiles={(BABEL, 0): SHIP5})
+    state = offers_made(GAME.apply(state, RED, Build(BABEL, 0)),
+                        {YELLOW: Offer((1, 0, 2, 0)), GREEN: Offer((0, 0, 1, 0)), BLUE: Offer(NO_CARDS)})
+    assert state.players[YELLOW].shown == (1, 0, 0, 0)       # the bluffed camel came back
+    state = GAME.apply(state, RED, Accept((GREEN,)))         # red adds 4 ships of his own
+    assert [p.shown for p in state.players] == [NO_CARDS, (1, 0, 2, 0), NO_CARDS, NO_CARDS]
+    seen = GAME.view(state, BLUE)
+    assert seen.players[YELLOW].hand == NO_CARDS and seen.players[YELLOW].shown == (1, 0, 2, 0)
+    assert GAME.from_position_text(GAME.position_text(seen)) == seen
+    assert "known in hand: 1 camel + 2 ship" in GAME.render_svg(seen, BLUE)
+    k = knowledge_for(GAME)
+    rng = Rng.from_seed(3)
+    for _ in range(20):                                       # the bots count on them too
+        world = k.determinize(seen, BLUE, rng)
+        assert all(a >= b for a, b in zip(world.players[YELLOW].hand, (1, 0, 2, 0)))
+    forgetful = state.with_player(YELLOW, replace(state.players[YELLOW], shown=(0, 3, 0, 0)))
+    check_invalid(GAME, GAME.state_to_json(forgetful), "shown cards he does not hold")
+
+
+def test_card_exchange_and_own_cards_in_a_build_are_forgotten():
+    state = make_state({RED: (0, 0, 5, 0)}, tiles={(BABEL, 0): SHIP5},
+                       actions={RED: (ActionCard.CARD_EXCHANGE,)})
+    state = state.with_player(RED, replace(state.players[RED], shown=(0, 0, 3, 0)))
+    after = GAME.apply(state, RED, CardExchange((0, 0, 2, 0)))
+    assert after.players[RED].shown == (0, 0, 1, 0)
+    state = offers_made(GAME.apply(state, RED, Build(BABEL, 0)), NOBODY)
+    assert GAME.apply(state, RED, Accept(())).players[RED].shown == NO_CARDS

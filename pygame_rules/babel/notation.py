@@ -192,18 +192,20 @@ def _parse_wonder(code: str) -> Wonder:
 def _player_code(pl: Player) -> str:
     actions = "".join(ACTION_LETTERS[a] for a in pl.actions)
     tiles = _seq([counts_code(t) for t in pl.tiles], ".")
+    shown = f":{counts_code(pl.shown)}" if any(pl.shown) else ""
     return (f"{counts_code(pl.hand)}:{pl.hidden}:{'x' if pl.exchange else '-'}:{actions or '-'}:"
-            f"{tiles}:{pl.wonder_vp}:{pl.offer_vp}")
+            f"{tiles}:{pl.wonder_vp}:{pl.offer_vp}{shown}")
 
 
 def _parse_player(code: str) -> Player:
     fields = code.split(":")
-    if len(fields) != 7:
-        raise InvalidState(f"a player needs 7 ':'-separated fields, not {code!r}")
-    hand, hidden, x, actions, tiles, wvp, ovp = fields
+    if len(fields) not in (7, 8):
+        raise InvalidState(f"a player needs 7 or 8 ':'-separated fields, not {code!r}")
+    hand, hidden, x, actions, tiles, wvp, ovp = fields[:7]
     return Player(parse_counts(hand), x == "x", _int(hidden),
                   _letters(actions, _LETTER_ACTION, "action card"),  # type: ignore[arg-type]
-                  tuple(parse_counts(t) for t in _unseq(tiles, ".")), _int(wvp), _int(ovp))
+                  tuple(parse_counts(t) for t in _unseq(tiles, ".")), _int(wvp), _int(ovp),
+                  parse_counts(fields[7]) if len(fields) == 8 else NO_CARDS)
 
 
 def _offer_code(o: StoredOffer | None) -> str:

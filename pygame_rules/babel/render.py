@@ -176,6 +176,9 @@ def _player(game: Babel, state: BabelState, p: int, viewer: int | None,
         if cards:
             items.append(svg.el("text", f"action cards: {cards}", x=x + 18, y=y + 50,
                                 font_size=10, fill="#555"))
+    elif any(pl.shown):  # what everybody saw come back to his hand
+        items.append(svg.el("text", f"known in hand: {counts_text(pl.shown)}", x=x + 18,
+                            y=y + 50, font_size=10, fill="#555", class_="shown"))
     if state.offers and state.offers[p] is not None:
         items.append(_offer(state, p, x + 380, y + 6, p in hl.get("offers", ())))
     return svg.group(items, class_="player" + (" to-move" if p in movers else ""), data_player=p)

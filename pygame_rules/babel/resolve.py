@@ -19,7 +19,8 @@ from .actions import (Accept, BabelAction, Build, CardExchange, Decline, DoubleT
 from .data import (CARD_OF_KIND, DRAW_THREE_COUNT, KIND_OF_CARD, NO_CARDS, SCORING_ROWS,
                    ActionCard, Counts)
 from .scoring import wonder_points
-from .state import BabelState, Phase, StoredOffer, Target, add, matching, sort_actions, sub
+from .state import (BabelState, Phase, StoredOffer, Target, add, forget, matching, sort_actions,
+                    sub)
 
 
 def play(state: BabelState, player: int, action: BabelAction) -> BabelState:
@@ -80,7 +81,8 @@ def exchange_cards(state: BabelState, p: int, cards: Counts) -> BabelState:
     (drawing first, so a reshuffle never hands back the same cards)."""
     state = draw_cards(spend_action_card(state, p, ActionCard.CARD_EXCHANGE), p, sum(cards))
     me = state.players[p]
-    state = state.with_player(p, replace(me, hand=sub(me.hand, cards)))
+    state = state.with_player(p, replace(me, hand=sub(me.hand, cards),
+                                         shown=forget(me.shown, cards)))
     return replace(state, discard=add(state.discard, cards))
 
 
@@ -98,7 +100,8 @@ def submit_offer(state: BabelState, p: int, action: Offer) -> BabelState:
 
 
 def reveal(state: BabelState) -> BabelState:
-    """Turn all offers face up; wrong-kind cards go straight back to their owners."""
+    """Turn all offers face up; wrong-kind cards go straight back to their owners (what was
+    known of a hand before is known of hand and offer together until now)."""
     tile = state.tile
     assert tile is not None
     offers: list[StoredOffer | None] = []
@@ -109,7 +112,8 @@ def reveal(state: BabelState) -> BabelState:
         good = matching(offer.cards, tile)
         wrong = sub(offer.cards, good)
         me = state.players[p]
-        state = state.with_player(p, replace(me, hand=add(me.hand, wrong)))
+        state = state.with_player(p, replace(me, hand=add(me.hand, wrong),
+                                             shown=add(forget(me.shown, offer.cards), wrong)))
         offers.append(StoredOffer(good, offer.exchange, wrong))
     return replace(state, offers=tuple(offers), revealed=True, phase=Phase.DECIDE)
 
@@ -146,7 +150,7 @@ def resolve(state: BabelState) -> BabelState:
             state = replace(state, discard=add(state.discard, offer.cards))
         else:
             factor = 3 if p in state.bonus_used else 1
-            me = replace(me, hand=add(me.hand, offer.cards),
+            me = replace(me, hand=add(me.hand, offer.cards), shown=add(me.shown, offer.cards),
                          offer_vp=me.offer_vp + factor * sum(offer.cards))
         state = state.with_player(p, me)
     if isinstance(decision, Accept):
@@ -176,7 +180,8 @@ def build(state: BabelState, decision: Accept) -> BabelState:
     elements[active] += sum(own) + sum(decision.joker)
     state = spend_action_card(state, active, ActionCard.JOKER, sum(decision.joker) // 2)
     me = state.players[active]
-    state = replace(state.with_player(active, replace(me, hand=sub(me.hand, own))),
+    me = replace(me, hand=sub(me.hand, own), shown=forget(me.shown, own))
+    state = replace(state.with_player(active, me),
                     discard=add(state.discard, own))
     owner = state.players[receiver]
     state = state.with_player(receiver, replace(

@@ -47,6 +47,8 @@ class Babel(Game[BabelState, BabelAction]):
     action_type = BabelAction
     colours = PLAYER_COLOURS
     hidden_information = True
+    #: 2: players' ``shown`` cards.
+    rules_version = 2
 
     # ----------------------------------------------------------------- setup
     def setup(self, num_players: int, rng: Rng, options: dict[str, OptionValue]) -> BabelState:
@@ -166,6 +168,10 @@ def _shape_problem(state: BabelState) -> str | None:
             return f"player {p} has a negative count"
         if list(pl.tiles) != sorted(pl.tiles) or pl.actions != sort_actions(pl.actions):
             return f"player {p}'s tiles and action cards must be sorted"
+        offer = state.offers[p] if state.offers else None
+        held = add(pl.hand, offer.cards) if offer and not state.revealed else pl.hand
+        if min(pl.shown) < 0 or sum(max(0, s - h) for s, h in zip(pl.shown, held)) > pl.hidden:
+            return f"player {p} is said to have shown cards he does not hold"
     if state.offers and len(state.offers) != n:
         return f"offers must be listed for all {n} players"
     t = state.target

@@ -34,7 +34,9 @@ class Options:
 @dataclass(frozen=True)
 class Player:
     """One seat: hand (known part + ``hidden`` count in views), exchange card in hand,
-    action cards, won tiles (sorted) and the victory points scored so far."""
+    action cards, won tiles (sorted), the victory points scored so far, and ``shown``:
+    the cards of his hand everybody has seen (offers that came back to it and were not
+    played since), which every player could remember, so views keep it."""
 
     hand: Counts
     exchange: bool = True
@@ -43,6 +45,7 @@ class Player:
     tiles: tuple[Tile, ...] = ()
     wonder_vp: int = 0
     offer_vp: int = 0
+    shown: Counts = NO_CARDS
 
     @property
     def hand_size(self) -> int:
@@ -134,6 +137,15 @@ def add(a: Counts, b: Counts) -> Counts:
 
 def sub(a: Counts, b: Counts) -> Counts:
     return (a[0] - b[0], a[1] - b[1], a[2] - b[2], a[3] - b[3])
+
+
+def forget(shown: Counts, gone: Counts) -> Counts:
+    """What is still known of a hand after the cards ``gone`` left it (maybe unseen ones).
+
+    >>> forget((2, 0, 1, 0), (1, 1, 3, 0))
+    (1, 0, 0, 0)
+    """
+    return tuple(max(0, s - g) for s, g in zip(shown, gone))  # type: ignore[return-value]
 
 
 def fits(a: Counts, b: Counts) -> bool:

@@ -3,9 +3,10 @@
 A player's view shows his own hand, action cards and offer, the discard pile, the
 revealed offers, and of everybody else only how many cards he holds. The
 determinizer deals the building cards nobody has shown (the 25 of each kind minus
-those the viewer can see) at random to the others' hands and the supply, pins the
-wrong-kind cards a revealed offer handed back to their owner, makes up the others'
-sealed offers from their dealt hands, and deals the unseen action cards likewise.
+those the viewer can see) at random to the others' hands and the supply, keeping in
+each hand the cards everybody saw come back to it (``shown``), makes up the others'
+sealed offers from their dealt hands (mostly the :func:`usual_offer`), and deals the
+unseen action cards likewise.
 
 >>> from pygame_rules.babel import GAME, Build
 >>> from pygame_rules.rng import Rng
@@ -44,6 +45,8 @@ ACTION_VALUE = {ActionCard.JOKER: 2.0, ActionCard.DRAW_THREE: 1.5, ActionCard.DO
 WONDER_SHARE = 0.7
 #: Chance that a playout's active player builds when he can (rather than a random choice).
 PLAYOUT_ACCEPT = 0.8
+#: Share of made-up sealed offers that are the :func:`usual_offer` (the rest: any matching cards).
+USUAL_OFFER = 0.75
 
 
 class BabelKnowledge(Knowledge[BabelState, BabelAction]):
@@ -125,13 +128,38 @@ class BabelKnowledge(Knowledge[BabelState, BabelAction]):
             return [ThirdBonus(True)]
         return actions
 
+    def follow_up(self, state: BabelState, player: int) -> BabelAction | None:
+        """In the search, a sealed offer is the :func:`usual_offer`: the tree goes from a
+        tile (or the bot's own offer) straight to the active player's decision instead of
+        branching on every other player's offer first."""
+        return usual_offer(state, player) if state.phase is Phase.OFFER else None
+
     def playout_action(self, state: BabelState, player: int, actions: list[BabelAction],
                        rng: Rng) -> BabelAction:
+        if state.phase is Phase.OFFER:
+            return usual_offer(state, player)
         if state.phase is Phase.DECIDE and rng.randbelow(100) < PLAYOUT_ACCEPT * 100:
             builds = [a for a in actions if isinstance(a, Accept)]
             if builds:
                 return builds[rng.randbelow(len(builds))]
         return actions[rng.randbelow(len(actions))]
+
+
+def usual_offer(state: BabelState, player: int) -> Offer:
+    """Every card of ``player``'s hand the tile asks for (up to its printed numbers), without
+    the exchange card: what the medium level offers most of the time.
+
+    >>> from pygame_rules.babel import Build
+    >>> s = GAME.play(GAME.new_game(3, seed=1), 0, Build(1, 0))
+    >>> s.tile, s.players[1].hand, usual_offer(s, 1)
+    ((0, 4, 0, 0), (0, 2, 0, 2), Offer(cards=(0, 2, 0, 0), exchange=False))
+    """
+    assert state.tile is not None
+    return Offer(_fitting(state.players[player].hand, state.tile))
+
+
+def _fitting(cards: Counts, tile: Counts) -> Counts:
+    return tuple(min(n, need) for n, need in zip(cards, tile))  # type: ignore[return-value]
 
 
 _KIND = {card: k for k, card in enumerate(CARD_OF_KIND)}
@@ -151,9 +179,12 @@ def _deal_hand(state: BabelState, p: int, cards: Counts, sealed: bool, rng: Rng)
         return state.with_player(p, replace(pl, hand=cards, hidden=0))
     tile = state.tile
     assert tile is not None
-    caps = tuple(c if tile[k] else 0 for k, c in enumerate(offer_caps(tile)))
-    options = list(sub_counts(cards, sum(tile), caps))  # type: ignore[arg-type]
-    offered = options[rng.randbelow(len(options))]
+    if rng.randbelow(100) < USUAL_OFFER * 100:
+        offered = _fitting(cards, tile)
+    else:
+        caps = tuple(c if tile[k] else 0 for k, c in enumerate(offer_caps(tile)))
+        options = list(sub_counts(cards, sum(tile), caps))  # type: ignore[arg-type]
+        offered = options[rng.randbelow(len(options))]
     exchange = pl.exchange and rng.randbelow(2) == 1
     offers = list(state.offers)
     offers[p] = StoredOffer(offered, exchange)
@@ -163,14 +194,10 @@ def _deal_hand(state: BabelState, p: int, cards: Counts, sealed: bool, rng: Rng)
 
 
 def _pinned_cards(view: BabelState, player: int) -> dict[int, Counts]:
-    """Building cards the viewer knows another player holds: the wrong-kind cards his
-    revealed offer handed back, and, once the active player has chosen to build, the
-    cards he must add from his hand."""
-    pinned: dict[int, Counts] = {}
-    if view.revealed:
-        for p, offer in enumerate(view.offers):
-            if offer is not None and p != player:
-                pinned[p] = offer.returned
+    """Building cards the viewer knows another player holds: those he has shown (offers
+    that came back to him), and, once the active player has chosen to build, the cards
+    he must add from his hand."""
+    pinned = {p: pl.shown for p, pl in enumerate(view.players) if p != player and any(pl.shown)}
     decision = view.decision
     if isinstance(decision, Accept) and view.active != player:
         tile = view.tile
@@ -180,7 +207,9 @@ def _pinned_cards(view: BabelState, player: int) -> dict[int, Counts]:
             offer = view.offers[p]
             assert offer is not None
             rest = sub(rest, offer.cards)
-        pinned[view.active] = sub(rest, decision.joker)
+        needed = sub(rest, decision.joker)
+        shown = pinned.get(view.active, NO_CARDS)
+        pinned[view.active] = tuple(max(a, b) for a, b in zip(needed, shown))  # type: ignore[assignment]
     return pinned
 
 
