@@ -202,7 +202,8 @@ def test_everybody_remembers_the_cards_of_a_rejected_offer():
     seen = GAME.view(state, BLUE)
     assert seen.players[YELLOW].hand == NO_CARDS and seen.players[YELLOW].shown == (1, 0, 2, 0)
     assert GAME.from_position_text(GAME.position_text(seen)) == seen
-    assert "known in hand: 1 camel + 2 ship" in GAME.render_svg(seen, BLUE)
+    drawn = GAME.render_svg(seen, BLUE)
+    assert "known in hand: 1 camel + 2 ship" in drawn and "(known: 1 camel + 2 ship)" in drawn
     k = knowledge_for(GAME)
     rng = Rng.from_seed(3)
     for _ in range(20):                                       # the bots count on them too
