@@ -92,10 +92,10 @@ class Babel(Game[BabelState, BabelAction]):
 
     # ------------------------------------------------------------ hidden info
     def view(self, state: BabelState, player: int | None) -> BabelState:
-        """What ``player`` sees: his own hand and action cards; of the others only how many
-        cards they hold (their action cards are shown once the game is over, for the final
-        scoring); who has offered but not what until the reveal; never the supply order or
-        the random state."""
+        """What ``player`` sees: his own hand and action cards; of the others how many cards
+        they hold and which of them everybody saw (``shown``), and their action cards only
+        once the game is over, for the final scoring; who has offered but not what until
+        the reveal; never the supply order or the random state."""
         sealed = not state.revealed
         players = []
         for p, pl in enumerate(state.players):
