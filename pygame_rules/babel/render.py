@@ -67,9 +67,11 @@ def _status(game: Babel, state: BabelState) -> str:
 
 def _description(game: Babel, state: BabelState, viewer: int | None) -> str:
     scores = game.scores(state)
-    lines = [f"{COLOURS[p]}: {scores[p]} points, {pl.hand_size} cards"
-             f"{f' (known: {counts_text(pl.shown)})' if any(pl.shown) else ''}, {len(pl.tiles)} tiles"
-             for p, pl in enumerate(state.players)]
+    lines = []
+    for p, pl in enumerate(state.players):
+        known = f" (known: {counts_text(pl.shown)})" if any(pl.shown) else ""
+        lines.append(f"{COLOURS[p]}: {scores[p]} points, {pl.hand_size} cards{known}, "
+                     f"{len(pl.tiles)} tiles")
     built = state.tile
     if built is not None and state.target is not None:
         lines.append(f"{COLOURS[state.active]} builds {WONDERS[state.target.wonder]} "

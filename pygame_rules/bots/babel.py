@@ -31,7 +31,7 @@ from ..babel.data import (ACTION_CARD_COUNTS, CARD_EXCHANGE_MAX, CARD_OF_KIND, C
                           FINAL_ROW, NO_CARDS, SCORING_ROWS, ActionCard, Counts)
 from ..babel.scoring import action_card_points, set_bonus, wonder_points
 from ..babel.state import BabelState, Phase, StoredOffer, sort_actions, sub
-from ..babel.turn import offer_caps, sub_counts
+from ..babel.turn import sub_counts
 from ..rng import Rng
 from .knowledge import Knowledge, random_rng_state
 
@@ -182,8 +182,7 @@ def _deal_hand(state: BabelState, p: int, cards: Counts, sealed: bool, rng: Rng)
     if rng.randbelow(100) < USUAL_OFFER * 100:
         offered = _fitting(cards, tile)
     else:
-        caps = tuple(c if tile[k] else 0 for k, c in enumerate(offer_caps(tile)))
-        options = list(sub_counts(cards, sum(tile), caps))  # type: ignore[arg-type]
+        options = list(sub_counts(cards, sum(tile), tile))  # the tile's numbers cap an offer
         offered = options[rng.randbelow(len(options))]
     exchange = pl.exchange and rng.randbelow(2) == 1
     offers = list(state.offers)
@@ -207,9 +206,8 @@ def _pinned_cards(view: BabelState, player: int) -> dict[int, Counts]:
             offer = view.offers[p]
             assert offer is not None
             rest = sub(rest, offer.cards)
-        needed = sub(rest, decision.joker)
-        shown = pinned.get(view.active, NO_CARDS)
-        pinned[view.active] = tuple(max(a, b) for a, b in zip(needed, shown))  # type: ignore[assignment]
+        needed = zip(sub(rest, decision.joker), pinned.get(view.active, NO_CARDS))
+        pinned[view.active] = tuple(max(pair) for pair in needed)  # type: ignore[assignment]
     return pinned
 
 
