@@ -1,13 +1,13 @@
 # Two entry points for a fresh machine (Python 3.11, node/npm, root or sudo):
 #   make serve   set everything up, build public/ and serve it on 127.0.0.1 (prints the URL)
-#   make test    set everything up (incl. Debian's chromium) and run every test
+#   make test    set everything up (incl. Debian's chromium), check lint and types, run every test
 PYTHON ?= python3
 VENV   := .venv
 PY     := $(VENV)/bin/python
 PORT   ?= 8000
 SUDO   := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: setup build serve test test-engines bench clean
+.PHONY: setup build serve test test-engines lint bench clean
 
 $(VENV)/.installed: requirements-dev.txt pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -30,11 +30,15 @@ build: setup
 serve: build
 	$(PY) web/serve.py --port $(PORT)
 
-test: build /usr/bin/chromium
+test: lint build /usr/bin/chromium
 	$(PY) -m pytest -q
 
+lint: $(VENV)/.installed
+	$(VENV)/bin/ruff check .
+	$(VENV)/bin/mypy
+
 test-engines: $(VENV)/.installed
-	$(PY) -m pytest -q -m "not browser"
+	$(PY) -m pytest -q -m "not browser and not slow"
 
 bench: build /usr/bin/chromium
 	$(PY) bench/bench_engines.py

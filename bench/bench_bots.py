@@ -14,9 +14,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from pygame_rules.bots import decide  # noqa: E402
-from pygame_rules.registry import get_game  # noqa: E402
-from pygame_rules.rng import Rng  # noqa: E402
+from pygame_rules.bots import decide
+from pygame_rules.registry import get_game
+from pygame_rules.rng import Rng
 
 SETUPS = (("babel", (3, 4, 5)), ("saba", (2, 3, 4)), ("tuerme", (2, 3, 4)))
 

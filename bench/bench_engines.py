@@ -11,8 +11,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from pygame_rules import GAMES  # noqa: E402
-from pygame_rules.benchmark import random_games  # noqa: E402
+from pygame_rules import GAMES
+from pygame_rules.benchmark import random_games
 
 #: The variant switch measured for each game (each row is run with it off and on).
 VARIANTS = {"babel": "two_colour_tiles", "saba": "pro", "tuerme": "unlimited_height"}

@@ -18,9 +18,9 @@ from playwright.sync_api import sync_playwright
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path[:0] = [str(ROOT), str(ROOT / "web")]
+from bench_bots import positions  # noqa: E402
 from serve import make_server  # noqa: E402
 
-from bench_bots import positions  # noqa: E402
 from pygame_rules import GAMES  # noqa: E402
 
 ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",

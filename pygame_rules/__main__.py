@@ -32,7 +32,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         module.add_arguments(sub)
         sub.set_defaults(run=module.run)
     args = parser.parse_args(argv)
-    return args.run(args)
+    return int(args.run(args))
 
 
 if __name__ == "__main__":

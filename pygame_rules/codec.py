@@ -29,7 +29,6 @@ from __future__ import annotations
 
 import dataclasses
 import enum
-import functools
 import types
 import typing
 from collections.abc import Mapping
@@ -46,8 +45,17 @@ def kind_of(cls: type) -> str:
     return getattr(cls, "KIND", cls.__name__)
 
 
-@functools.cache
+_HINTS: dict[type, tuple[tuple[str, Any, bool], ...]] = {}
+
+
 def _hints(cls: type) -> tuple[tuple[str, Any, bool], ...]:
+    """Each init field of the dataclass ``cls``: name, type hint, whether it has a default."""
+    if cls not in _HINTS:
+        _HINTS[cls] = _read_hints(cls)
+    return _HINTS[cls]
+
+
+def _read_hints(cls: type) -> tuple[tuple[str, Any, bool], ...]:
     hints = typing.get_type_hints(cls)
     return tuple(
         (f.name, hints[f.name],
@@ -59,12 +67,10 @@ def _hints(cls: type) -> tuple[tuple[str, Any, bool], ...]:
 
 def to_json(value: Any) -> JSON:
     """Plain JSON data (dicts, lists, str, int, float, bool, None) for a value."""
-    if value is None or isinstance(value, (bool, int, float, str)):
-        if isinstance(value, enum.Enum):
-            return value.value
-        return value
-    if isinstance(value, enum.Enum):
+    if isinstance(value, enum.Enum):  # first: a str or int enum is also a plain value
         return value.value
+    if value is None or isinstance(value, (bool, int, float, str)):
+        return value
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
         out: dict[str, JSON] = {}
         if getattr(type(value), "_TAGGED", False):

@@ -39,12 +39,26 @@ STATE_FORMAT = 1
 
 @dataclasses.dataclass(frozen=True)
 class Option:
-    """A game option (variant or rule switch) with its default and a label for menus."""
+    """A game option (variant or rule switch) with its default and a label for menus.
+
+    A *rule reading* is an option for a sentence of the rulebook that can be read two
+    ways: ``quote`` holds that sentence in the rulebook's own language (``quote_lang``,
+    a BCP 47 tag such as ``"nl"``), ``english`` its translation, and the default is the
+    reading the text supports best (the game's rules page argues why). Menus list
+    readings apart from the variants.
+    """
 
     name: str
     default: OptionValue
     label: str
     choices: tuple[OptionValue, ...] = ()
+    quote: str = ""
+    quote_lang: str = ""
+    english: str = ""
+
+    @property
+    def is_reading(self) -> bool:
+        return bool(self.quote)
 
     def check(self, value: object) -> OptionValue:
         if type(value) is not type(self.default):
@@ -53,7 +67,15 @@ class Option:
         if self.choices and value not in self.choices:
             allowed = ", ".join(map(repr, self.choices))
             raise ValueError(f"option {self.name!r} must be one of {allowed}, not {value!r}")
-        return value  # type: ignore[return-value]
+        return value
+
+
+@dataclasses.dataclass(frozen=True)
+class Look:
+    """How the seats appear on a board: a CSS fill and a label per seat, in seat order."""
+
+    fills: tuple[str, ...]
+    names: tuple[str, ...]
 
 
 @dataclasses.dataclass(frozen=True)
@@ -201,7 +223,7 @@ class Game(ABC, Generic[S, A]):
         rules = data.get("rules")
         if not isinstance(rules, int) or rules > self.rules_version:
             raise InvalidState(f"the state was made by a newer rules version ({rules!r})")
-        state = codec.from_json(self.state_type, data.get("state"), "state")
+        state: S = codec.from_json(self.state_type, data.get("state"), "state")
         self.check_state(state)
         return state
 
@@ -209,10 +231,12 @@ class Game(ABC, Generic[S, A]):
         """Raise InvalidState if ``state`` is not consistent (pieces conserved and so on)."""
 
     def action_to_json(self, action: A) -> dict[str, Any]:
-        return codec.to_json(action)
+        data: dict[str, Any] = codec.to_json(action)
+        return data
 
     def action_from_json(self, data: object) -> A:
-        return codec.from_json(self.action_type, data, "action")
+        action: A = codec.from_json(self.action_type, data, "action")
+        return action
 
     # -------------------------------------------------------------- notation
     @abstractmethod
@@ -221,6 +245,11 @@ class Game(ABC, Generic[S, A]):
 
         Where the notation names players, it uses their colours, or ``names`` if given
         (a log for people who chose their own names; such text is not parsed back)."""
+
+    def record_text(self, state: S, action: A) -> str:
+        """The action's notation in the form :meth:`parse_action` accepts back (a log may
+        show less, e.g. a sealed offer); the default is :meth:`action_text`."""
+        return self.action_text(state, action)
 
     def parse_action(self, state: S, text: str) -> tuple[int, A]:
         """The (player, action) whose notation is ``text`` among those legal now."""
@@ -258,14 +287,32 @@ class Game(ABC, Generic[S, A]):
         information mask it; the default is for games with none."""
         return state
 
-    @abstractmethod
-    def render_svg(self, state: S, viewer: int | None = None, **highlights: Any) -> str:
-        """SVG of the board as ``viewer`` may see it.
+    def render_svg(self, state: S, viewer: int | None = None, *,
+                   palette: Sequence[str] | None = None, names: Sequence[str] | None = None,
+                   **highlights: Any) -> str:
+        """SVG of the board as ``viewer`` may see it (None: a spectator).
 
-        Every game accepts ``palette`` (a CSS fill per colour, in the order of
-        :attr:`colours`, for seats that chose other colours) and ``names`` (a label
-        per player) besides its own highlight arguments.
+        The state is masked here, once, with :meth:`view`, so no game's drawing code can
+        show what the viewer may not see. ``palette`` (a CSS fill per colour, in the
+        order of :attr:`colours`) and ``names`` (a label per player) restyle the seats;
+        every other keyword is a highlight that the game's ``render`` module documents.
         """
+        return self.draw(self.view(state, viewer), viewer, self.look(palette, names), highlights)
+
+    @abstractmethod
+    def draw(self, seen: S, viewer: int | None, look: Look, highlights: Mapping[str, Any]) -> str:
+        """SVG of ``seen``, a state already masked for ``viewer`` (see :meth:`render_svg`)."""
+
+    def look(self, palette: Sequence[str] | None = None,
+             names: Sequence[str] | None = None) -> Look:
+        """How the seats appear: ``palette``/``names`` where given, else the game's colours."""
+        return Look(self.fills(palette), self.seat_names(names))
+
+    def seat_names(self, names: Sequence[str] | None = None) -> tuple[str, ...]:
+        """A label per seat: ``names`` where given, else the colour names."""
+        defaults = tuple(name for name, _ in self.colours)
+        given = tuple(names or ())
+        return given + defaults[len(given):]
 
     def fills(self, palette: Sequence[str] | None) -> tuple[str, ...]:
         """The fill of each colour: ``palette`` where given, else the default colours."""

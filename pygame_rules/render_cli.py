@@ -2,17 +2,24 @@
 
 Examples::
 
+    python -m pygame_rules render babel --players 4 --seed 7 > start.svg
     python -m pygame_rules render tuerme --position "14/14/3Ag10/… r - - 4 max5 - 0000000000000000" > board.svg
     python -m pygame_rules render tuerme --example picture-1 --moves "d4xd6" > after.svg
     python -m pygame_rules render saba --example harbour --highlight harbour=3
     python -m pygame_rules render tuerme --example picture-2 --embed > snippet.html
 
+Without ``--position`` or ``--example`` it draws the start of a new game for
+``--players`` players (default: the fewest the game allows), dealt from ``--seed``
+(default 1): the same arguments always draw the same board.
+
 ``--moves`` are played from the position (separated by ``;`` or new lines) and the
 final position is drawn (with ``--embed`` they become the diagram's steps and the
-starting position is drawn). An example's own highlights mark its starting position. ``--highlight key=value`` passes a highlight to the game's
-renderer: a value with commas becomes a list (a list of one ends with a comma:
-``targets=d1,``), whole numbers become ints (``targets=d1,d2``, ``tile=7,0``,
-``harbour=3``); JSON works too (``offers=[1,2]``).
+starting position is drawn). An example's own highlights mark its starting position.
+``--highlight key=value`` passes a highlight to the game's renderer: a value with
+commas becomes a list (a list of one ends with a comma: ``targets=d1,``), whole
+numbers become ints (``targets=d1,d2``, ``tile=7,0``, ``harbour=3``); JSON works too
+(``offers=[1,2]``).
+
 ``--embed`` prints the HTML element of the web embed with this SVG inside, so a page
 shows the board before any script has run. Bad input exits with status 2 and a message.
 """
@@ -28,9 +35,12 @@ from typing import Any
 
 from .errors import IllegalAction, InvalidState
 from .examples import example, read_moves, read_position, read_viewer, split_moves
+from .protocol import Game
 from .registry import GAMES, get_game
 
 HELP = "draw a position as SVG (or as an embed snippet for a web page)"
+#: The seed of the start position drawn when no seed is given.
+DEFAULT_SEED = 1
 
 
 class RenderError(Exception):
@@ -39,9 +49,15 @@ class RenderError(Exception):
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("game", help=f"the game: {', '.join(sorted(GAMES))}")
-    source = parser.add_mutually_exclusive_group(required=True)
-    source.add_argument("--position", help="the position in the game's one-line notation")
+    source = parser.add_mutually_exclusive_group()
+    source.add_argument("--position", help="the position in the game's one-line notation "
+                        "(default: the start of a new game)")
     source.add_argument("--example", metavar="NAME", help="a rulebook example (its position and moves)")
+    parser.add_argument("--players", type=int, metavar="N",
+                        help="players of the new game drawn without --position or --example "
+                        "(default: the game's minimum)")
+    parser.add_argument("--seed", type=int, help="seed of that new game's deal "
+                        f"(default: {DEFAULT_SEED})")
     parser.add_argument("--moves", help="moves to play first, separated by ';' or new lines "
                         "(with --example: instead of the example's own)")
     parser.add_argument("--viewer", help="whose view to draw: a seat number from 0 or a colour "
@@ -74,6 +90,11 @@ def render(args: argparse.Namespace) -> str:
     except ValueError as exc:
         raise RenderError(str(exc)) from None
     position, moves, viewer_text, highlights = args.position, [], args.viewer, {}
+    if position is None and args.example is None:
+        position = start_position(game, args.players, args.seed)
+    elif args.players is not None or args.seed is not None:
+        raise RenderError("--players and --seed choose a new game; "
+                          "they cannot be used with --position or --example")
     if args.example is not None:
         try:
             chosen = example(game.name, args.example)
@@ -107,6 +128,17 @@ def render(args: argparse.Namespace) -> str:
     if not args.embed:
         return svg
     return embed_snippet(game.name, position, moves, viewer_text, svg, highlight=highlights)
+
+
+def start_position(game: Game[Any, Any], players: int | None, seed: int | None) -> str:
+    """The position notation of a new game: ``players`` (default: the game's minimum)
+    dealt from ``seed`` (default: :data:`DEFAULT_SEED`)."""
+    try:
+        state = game.new_game(game.min_players if players is None else players,
+                              seed=DEFAULT_SEED if seed is None else seed)
+    except ValueError as exc:
+        raise RenderError(str(exc)) from None
+    return game.position_text(state)
 
 
 def parse_highlights(items: list[str]) -> dict[str, Any]:

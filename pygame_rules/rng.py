@@ -20,6 +20,10 @@ from typing import TypeVar
 
 T = TypeVar("T")
 
+#: The generator state a player's view carries instead of the real one, so nothing
+#: hidden (the order of a shuffled pile) can be read or predicted from a view.
+MASKED_RNG = "0" * 16
+
 _MASK64 = (1 << 64) - 1
 _MULT = 6364136223846793005
 _INC = 1442695040888963407

@@ -37,6 +37,9 @@ from .rng import random_seed
 SAVE_FORMAT = "pygame_rules.save"
 SAVE_VERSION = 1
 SEAT_KINDS = ("human", "easy", "medium", "hard")
+#: The range of a computer player's thinking time per decision, in seconds: what the
+#: setup form offers and what a save may hold.
+BOT_TIME_MIN, BOT_TIME_MAX = 0.1, 30.0
 
 
 class SaveError(ValueError):
@@ -68,7 +71,9 @@ class Session:
 
     def __init__(self, game: Game[Any, Any], seats: Sequence[Seat], seed: int,
                  options: dict[str, Any], *, id: str = "", created: int = 0,
-                 bot_time: float = 1.0) -> None:
+                 bot_time: float = 1.0, start: Any = None) -> None:
+        """A game set up from ``seed`` and ``options``, or one from the position ``start``
+        on (see :meth:`from_position`)."""
         self.game = game
         self.seats = tuple(seats)
         self.seed = seed
@@ -78,7 +83,10 @@ class Session:
         self.id = id or f"{game.name}-{seed}-{int(time.time() * 1000)}"
         self.created = created or int(time.time() * 1000)
         self.moves: list[Move] = []
-        self.states = [game.new_game(len(self.seats), seed=seed, options=options)]
+        #: True if the game starts from a given position, which a save can't replay.
+        self.given_start = start is not None
+        self.states = [start if start is not None
+                       else game.new_game(len(self.seats), seed=seed, options=options)]
 
     @classmethod
     def new(cls, game_name: str, seats: Sequence[Seat], seed: int | None = None,
@@ -87,14 +95,27 @@ class Session:
         seed = random_seed() if seed is None else seed
         return cls(game, seats, seed, game.resolve_options(options), bot_time=bot_time)
 
+    @classmethod
+    def from_position(cls, game: Game[Any, Any], start: Any, seats: Sequence[Seat]) -> Session:
+        """A game from a given position on (a diagram's), with a seat per player of it.
+        It has no seed that sets it up, so it can't be saved."""
+        return cls(game, seats, 0, {}, start=start)
+
     @property
     def state(self) -> Any:
         return self.states[-1]
 
-    def play(self, player: int, action: Any) -> Any:
-        """Apply a move (IllegalAction if not allowed) and record it with its log text."""
-        text = self.game.action_text(self.state, action, [seat.name for seat in self.seats])
-        new_state = self.game.apply(self.state, player, action)
+    def play(self, player: int, action: Any, *, after: int | None = None) -> Any:
+        """Apply a move (IllegalAction if not allowed) and record it with its log text.
+
+        It is played on the position after ``after`` moves (default: all of them); the
+        moves recorded after that position give way to it (a reader trying another line).
+        """
+        ply = len(self.moves) if after is None else after
+        before = self.states[ply]
+        text = self.game.action_text(before, action, [seat.name for seat in self.seats])
+        new_state = self.game.apply(before, player, action)
+        del self.moves[ply:], self.states[ply + 1:]
         self.moves.append(Move(player, action, text))
         self.states.append(new_state)
         return new_state
@@ -130,6 +151,9 @@ class Session:
 
     # ------------------------------------------------------------------ saves
     def to_json(self) -> dict[str, Any]:
+        """The save; a game from a given position has none (ValueError)."""
+        if self.given_start:
+            raise ValueError("a game started from a given position can't be saved")
         return {
             "format": SAVE_FORMAT, "version": SAVE_VERSION, "app": __version__,
             "game": self.game.name, "rules": self.game.rules_version,
@@ -162,7 +186,7 @@ class Session:
         if not isinstance(version, int) or version > SAVE_VERSION:
             raise SaveError("this save was made by a newer version of the app; update the app to open it")
         try:
-            game = get_game(data.get("game"))
+            game = get_game(str(data.get("game")))
         except ValueError as exc:
             raise SaveError(f"this save is for a game this app does not have ({exc})") from None
         rules = data.get("rules")
@@ -208,9 +232,20 @@ def _seats(raw: Any, game: Game[Any, Any]) -> list[Seat]:
     return seats
 
 
+def is_bot_time(value: object) -> bool:
+    """Whether ``value`` is a thinking time in seconds a computer player may be given."""
+    return isinstance(value, (int, float)) and not isinstance(value, bool) \
+        and BOT_TIME_MIN <= value <= BOT_TIME_MAX
+
+
+def bot_time_range() -> str:
+    """The allowed thinking times, in words: ``between 0.1 and 30 seconds``."""
+    return f"between {BOT_TIME_MIN:g} and {BOT_TIME_MAX:g} seconds"
+
+
 def _bot_time(value: Any) -> float:
-    if isinstance(value, bool) or not isinstance(value, (int, float)) or not 0.05 <= value <= 60:
-        raise SaveError("the save's computer thinking time is not between 0.05 and 60 seconds")
+    if not is_bot_time(value):
+        raise SaveError(f"the save's computer thinking time is not {bot_time_range()}")
     return float(value)
 
 

@@ -25,7 +25,8 @@ def random_game(game: Game[Any, Any], num_players: int, seed: int, options: dict
     runs the game's own consistency check), every mover has a legal action, the chosen
     action round-trips through JSON and its notation, ``apply`` leaves its input equal
     to a copy taken before (without deep checks: the state is hashable, i.e. immutable
-    all the way down), and an action legal earlier but not now is rejected with a reason. Every ``apply_all_every`` plies all legal actions of all movers are applied.
+    all the way down), and an action legal earlier but not now is rejected with a reason.
+    Every ``apply_all_every`` plies all legal actions of all movers are applied.
     The game must end within ``max_plies``. Returns the final state.
     """
     rng = Rng.from_seed(seed)

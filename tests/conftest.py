@@ -15,9 +15,9 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(Path(__file__).parent))
 sys.path.insert(0, str(ROOT / "web"))
 
+from site_helpers import wait_ready  # noqa: E402  (found through the path set just above)
+
 CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
-#: Python start-up in the page can take a while on a loaded 2-core machine.
-READY_TIMEOUT_MS = 180_000
 
 
 @pytest.fixture(scope="session")
@@ -78,11 +78,6 @@ def guard(context: Any, page: Any) -> Iterator[PageGuard]:
     yield g
     assert g.blocked == [], f"requests left 127.0.0.1: {g.blocked}"
     assert g.errors == [], f"page errors: {g.errors}"
-
-
-def wait_ready(page: Any) -> None:
-    """Wait for the explicit flag the app sets once Python has drawn its first screen."""
-    page.wait_for_function("document.body.dataset.ready === '1'", timeout=READY_TIMEOUT_MS)
 
 
 @pytest.fixture

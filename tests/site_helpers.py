@@ -4,7 +4,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from conftest import READY_TIMEOUT_MS
+#: Python start-up in the page can take a while on a loaded 2-core machine.
+READY_TIMEOUT_MS = 180_000
+
+
+def wait_ready(page: Any) -> None:
+    """Wait for the explicit flag the app sets once Python has drawn its first screen."""
+    page.wait_for_function("document.body.dataset.ready === '1'", timeout=READY_TIMEOUT_MS)
 
 
 def start_game(page: Any, game: str, players: int, seed: int, names: list[str] | None = None,

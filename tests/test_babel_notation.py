@@ -3,14 +3,25 @@
 from __future__ import annotations
 
 import pytest
+from test_babel_rulebook import BABEL, BLUE, GREEN, RED, SHIP5, YELLOW, make_state, ship_example
 
 from pygame_rules import IllegalAction, InvalidState
-from pygame_rules.babel import (GAME, Accept, ActionCard, Build, CardExchange, Decline, DoubleTurn,
-                                DrawThree, Offer, Pass, ThirdBonus)
+from pygame_rules.babel import (
+    GAME,
+    Accept,
+    ActionCard,
+    Build,
+    CardExchange,
+    Decline,
+    DoubleTurn,
+    DrawThree,
+    Offer,
+    Pass,
+    ThirdBonus,
+)
 from pygame_rules.babel.data import COLOURS, NO_CARDS
 from pygame_rules.babel.notation import full_text
 from pygame_rules.rng import Rng
-from test_babel_rulebook import BABEL, BLUE, GREEN, RED, SHIP5, YELLOW, make_state, ship_example
 
 
 def test_move_texts():

@@ -14,12 +14,22 @@ from dataclasses import replace
 
 import pytest
 
-from pygame_rules.babel import (GAME, Accept, ActionCard, BabelAction, BabelState, Card,
-                                CardExchange, DoubleTurn, DrawThree, Phase, ThirdBonus)
-from pygame_rules.babel.data import NO_CARDS
-from pygame_rules.babel.rules import MASKED_RNG
-from pygame_rules.rng import Rng
 from conformance import random_game
+from pygame_rules.babel import (
+    GAME,
+    Accept,
+    ActionCard,
+    BabelAction,
+    BabelState,
+    Card,
+    CardExchange,
+    DoubleTurn,
+    DrawThree,
+    Phase,
+    ThirdBonus,
+)
+from pygame_rules.babel.data import NO_CARDS
+from pygame_rules.rng import MASKED_RNG, Rng
 
 OPTIONS = [{}, {"action_cards": False}, {"two_colour_tiles": True},
            {"action_cards": False, "two_colour_tiles": True}]
@@ -35,6 +45,7 @@ def pick(rng: Rng, actions: list[BabelAction]) -> BabelAction:
 
 @pytest.mark.parametrize("players", [3, 4, 5])
 @pytest.mark.parametrize("options", OPTIONS, ids=["default", "no-actions", "two-colour", "both"])
+@pytest.mark.slow
 def test_conformance(players, options):
     for seed in range(6):
         end = random_game(GAME, players, seed, options, apply_all_every=97)
@@ -80,6 +91,7 @@ def test_views_leak_nothing(players):
         assert_view_hides(state, 0)
 
 
+@pytest.mark.slow
 def test_many_fast_games_end_and_conserve():
     rng = Rng.from_seed(99)
     lengths = []

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import xml.etree.ElementTree as ET
 
-from pygame_rules.babel import GAME, Offer
 from test_babel_rulebook import BABEL, BLUE, GREEN, RED, YELLOW, make_state, ship_example
+
+from pygame_rules.babel import GAME, Offer
 
 NS = "{http://www.w3.org/2000/svg}"
 

@@ -5,14 +5,20 @@ from __future__ import annotations
 
 import pytest
 
-from pygame_rules.babel import (GAME, Accept, ActionCard, BabelState, Build, Decline, Offer, Pass,
-                                Phase, Player)
-from pygame_rules.babel.data import (ACTION_CARD_COUNTS, CARD_OF_KIND, CARDS_PER_KIND, NO_CARDS,
-                                     SLOTS_PER_WONDER, WONDERS, tile_set)
+from conformance import check_rejects
+from pygame_rules.babel import GAME, Accept, ActionCard, BabelState, Build, Decline, Offer, Pass, Phase, Player
+from pygame_rules.babel.data import (
+    ACTION_CARD_COUNTS,
+    CARD_OF_KIND,
+    CARDS_PER_KIND,
+    NO_CARDS,
+    SLOTS_PER_WONDER,
+    WONDERS,
+    tile_set,
+)
 from pygame_rules.babel.scoring import set_bonus, wonder_points
 from pygame_rules.babel.state import Options, Wonder, sort_actions
 from pygame_rules.examples import example
-from conformance import check_rejects
 
 RED, YELLOW, GREEN, BLUE = 0, 1, 2, 3
 CAMEL5, SHIP5, SHIP3, CRANE3 = (5, 0, 0, 0), (0, 0, 5, 0), (0, 0, 3, 0), (0, 3, 0, 0)

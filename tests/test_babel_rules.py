@@ -6,15 +6,28 @@ from __future__ import annotations
 from dataclasses import replace
 
 import pytest
+from test_babel_rulebook import BABEL, BLUE, GREEN, RED, SHIP3, SHIP5, YELLOW, make_state, offers_made
 
+from conformance import check_invalid, check_rejects
 from pygame_rules import InvalidState
-from pygame_rules.babel import (GAME, Accept, ActionCard, Build, CardExchange, Card, Decline,
-                                DoubleTurn, DrawThree, Offer, Pass, Phase, ThirdBonus)
+from pygame_rules.babel import (
+    GAME,
+    Accept,
+    ActionCard,
+    Build,
+    Card,
+    CardExchange,
+    Decline,
+    DoubleTurn,
+    DrawThree,
+    Offer,
+    Pass,
+    Phase,
+    ThirdBonus,
+)
 from pygame_rules.babel.data import NO_CARDS
 from pygame_rules.bots import knowledge_for
 from pygame_rules.rng import Rng
-from conformance import check_invalid, check_rejects
-from test_babel_rulebook import BABEL, BLUE, GREEN, RED, SHIP3, SHIP5, YELLOW, make_state, offers_made
 
 NOBODY = {YELLOW: Offer(NO_CARDS), GREEN: Offer(NO_CARDS), BLUE: Offer(NO_CARDS)}
 

@@ -33,9 +33,10 @@ def play(name: str, players: int, options: dict[str, Any], seed: int) -> tuple[A
 
 
 @pytest.mark.parametrize(("name", "players", "options"), SETUPS)
+@pytest.mark.slow
 def test_every_level_plays_complete_games(name: str, players: int, options: dict[str, Any]) -> None:
     game = get_game(name)
-    state, plies = play(name, players, options, seed=players)
+    state, _plies = play(name, players, options, seed=players)
     if name != "tuerme":  # the Türme may in principle go on and on; the others always end
         assert game.is_over(state)
     if game.is_over(state):

@@ -10,10 +10,10 @@ from typing import Any
 
 import pytest
 
-from conftest import READY_TIMEOUT_MS
 from pygame_rules import get_game
 from pygame_rules.examples import example
 from pygame_rules.render_cli import embed_snippet
+from site_helpers import READY_TIMEOUT_MS
 
 pytestmark = pytest.mark.browser
 

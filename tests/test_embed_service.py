@@ -11,7 +11,7 @@ import pytest
 from pygame_rules.examples import example
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "web" / "embed"))
-from embed_service import handle  # noqa: E402
+from embed_service import handle
 
 PICTURE_1 = example("tuerme", "picture-1")
 
@@ -93,3 +93,16 @@ def test_unknown_method_and_diagram():
     open_picture_1()
     with pytest.raises(ValueError, match="whole number"):
         call("goto", diagram=1, ply="1")
+
+
+def test_the_record_is_readable_back_and_a_move_at_a_past_ply_replaces_the_rest():
+    ex = example("babel", "offers")
+    view = call("open", diagram=4, game="babel", position=ex.position, moves="\n".join(ex.moves),
+                viewer="0", interactive=True)
+    clear = ["build Babel tile 1 (ship 5)", "offer 1 ship", "offer 2 ship +X", "offer 1 camel + 1 ship"]
+    assert view["moves"] == clear  # the offers in clear, not sealed as in a log
+    view = call("goto", diagram=4, ply=2)
+    view = call("choose", diagram=4, index=view["choices"].index("Blue: offer nothing"))
+    assert (view["ply"], view["total"], view["branched"]) == (3, 3, True)
+    assert view["moves"] == clear[:2] + ["offer nothing"]
+    assert call("reset", diagram=4)["moves"] == clear

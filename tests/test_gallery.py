@@ -6,10 +6,10 @@ import html
 
 import pytest
 
-from conftest import READY_TIMEOUT_MS
 from pygame_rules import GAMES, get_game
 from pygame_rules.examples import examples
-from pygame_rules.tuerme.board import parse_square, square_name
+from pygame_rules.tuerme import parse_square, square_name
+from site_helpers import READY_TIMEOUT_MS
 
 #: The worked examples the gallery must show (the brief names them).
 REQUIRED = {
@@ -47,7 +47,7 @@ def test_tuerme_highlighted_targets_are_the_legal_ones(ex):
 
 
 def test_gallery_sections_hold_every_example_with_its_static_board():
-    from embed.site import gallery_sections
+    from embed.pages import gallery_sections
 
     page = gallery_sections()
     for ex in examples():

@@ -8,12 +8,11 @@ from dataclasses import dataclass, replace
 import pytest
 
 import pygame_rules
+from conformance import check_invalid, check_rejects, random_game
 from pygame_rules import IllegalAction, InvalidState, Option, ScoreLine
 from pygame_rules.codec import tagged
 from pygame_rules.protocol import Game
 from pygame_rules.rng import Rng
-
-from conformance import check_invalid, check_rejects, random_game
 
 
 @tagged
@@ -39,6 +38,7 @@ class Nim(Game[NimState, Take]):
     options = (Option("heap", 15, "Heap size"), Option("misere", False, "Misère"))
     state_type = NimState
     action_type = Take
+    colours = (("red", "#c00"), ("blue", "#00c"))
 
     def setup(self, num_players, rng, options):
         return NimState(num_players, options["heap"] + rng.randbelow(3), 0, rng.state)
@@ -83,8 +83,8 @@ class Nim(Game[NimState, Take]):
     def parse_position(self, text):
         return self.state_from_json(json.loads(text))
 
-    def render_svg(self, state, viewer=None, **highlights):
-        return "<svg/>"
+    def draw(self, seen, viewer, look, highlights):
+        return f"<svg data-heap='{seen.heap}' data-seats='{','.join(look.names)}/{','.join(look.fills)}'/>"
 
 
 NIM = Nim()
@@ -100,7 +100,7 @@ def test_registry_lists_games_and_rejects_unknown_names():
 def test_new_game_validates_players_and_options():
     with pytest.raises(ValueError, match="2–3 players"):
         NIM.new_game(4)
-    with pytest.raises(ValueError, match="no option 'speed'.*heap, misere"):
+    with pytest.raises(ValueError, match=r"no option 'speed'.*heap, misere"):
         NIM.new_game(2, options={"speed": 1})
     with pytest.raises(ValueError, match="takes a int"):
         NIM.new_game(2, options={"heap": "big"})
@@ -144,6 +144,13 @@ def test_random_play_conformance(players):
     for seed in range(20):
         end = random_game(NIM, players, seed, apply_all_every=1)
         assert sum(NIM.scores(end)) == 1
+
+
+def test_render_svg_masks_once_and_passes_the_look():
+    state = NIM.new_game(2, seed=1)
+    assert NIM.render_svg(state) == f"<svg data-heap='{state.heap}' data-seats='red,blue/#c00,#00c'/>"
+    assert NIM.render_svg(state, 0, names=["Ann"], palette=["#fff"]).endswith(
+        "data-seats='Ann,blue/#fff,#00c'/>")
 
 
 def test_rng_is_reproducible_and_uniform():

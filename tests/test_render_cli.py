@@ -12,7 +12,7 @@ import pytest
 from pygame_rules import get_game
 from pygame_rules.__main__ import main
 from pygame_rules.examples import example, examples
-from pygame_rules.render_cli import embed_snippet, parse_highlights
+from pygame_rules.render_cli import DEFAULT_SEED, embed_snippet, parse_highlights
 
 PICTURE_2 = example("tuerme", "picture-2")
 
@@ -29,6 +29,34 @@ def test_position_to_svg(capsys):
     game = get_game("tuerme")
     assert out.strip() == game.render_svg(PICTURE_2.start())
     assert ET.fromstring(out).tag.endswith("svg")
+
+
+@pytest.mark.parametrize("name", ["babel", "saba", "tuerme"])
+def test_without_a_position_the_start_of_a_new_game_is_drawn(capsys, name):
+    game = get_game(name)
+    code, out, err = render(capsys, name)
+    assert code == 0 and err == ""
+    assert out.strip() == game.render_svg(game.new_game(game.min_players, seed=DEFAULT_SEED))
+
+
+def test_players_and_seed_choose_the_new_game(capsys):
+    game = get_game("babel")
+    code, out, _ = render(capsys, "babel", "--players", "5", "--seed", "9")
+    assert code == 0
+    assert out.strip() == game.render_svg(game.new_game(5, seed=9))
+    _, other_seed, _ = render(capsys, "babel", "--players", "5", "--seed", "10")
+    _, again, _ = render(capsys, "babel", "--players", "5", "--seed", "9")
+    assert again == out != other_seed
+
+
+def test_the_start_of_a_new_game_as_an_embed(capsys):
+    game = get_game("saba")
+    start = game.new_game(3, seed=4)
+    code, out, _ = render(capsys, "saba", "--players", "3", "--seed", "4", "--viewer", "1", "--embed")
+    assert code == 0
+    attrs = _root_attributes(out)
+    assert attrs["data-position"] == game.position_text(start) and attrs["data-viewer"] == "1"
+    assert game.render_svg(start, 1) in out
 
 
 def test_moves_are_played_and_the_final_position_drawn(capsys):
@@ -91,6 +119,9 @@ def test_embed_snippet_escapes_its_attributes():
     (["babel", "--example", "offers", "--viewer", "7"], "the viewer must be a seat"),
     (["tuerme", "--example", "picture-2", "--highlight", "selected=z9"], "bad highlight for tuerme"),
     (["tuerme", "--example", "picture-2", "--highlight", "nonsense"], "key=value"),
+    (["babel", "--players", "2"], "is for 3–5 players, not 2"),
+    (["tuerme", "--position", PICTURE_2.position, "--seed", "3"], "--players and --seed choose a new game"),
+    (["saba", "--example", "harbour", "--players", "2"], "cannot be used with --position or --example"),
 ])
 def test_bad_input_exits_2_with_a_message(capsys, argv, message):
     code, out, err = render(capsys, *argv)

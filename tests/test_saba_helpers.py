@@ -7,8 +7,7 @@ from typing import Any
 
 from pygame_rules.cards import remove
 from pygame_rules.saba import GAME, Card, Res, SabaState
-from pygame_rules.saba.data import (FIGURES_PER_PLAYER, HARBOUR_CAPACITY, MARKERS_PER_PLAYER,
-                                    RES_PER_KIND, RESOURCES)
+from pygame_rules.saba.data import FIGURES_PER_PLAYER, HARBOUR_CAPACITY, MARKERS_PER_PLAYER, RES_PER_KIND, RESOURCES
 
 A, S, E, G = Res.ALABASTER, Res.SANDSTONE, Res.EBONY, Res.GOLD
 BLUE, RED, YELLOW, GREEN = 0, 1, 2, 3

@@ -3,15 +3,34 @@
 from __future__ import annotations
 
 import pytest
-from conformance import check_invalid
-from test_saba_helpers import (BLUE, RED, A, E, G, S, full_harbour, garden, make, palace, price,
-                               vec, with_faces)
+from test_saba_helpers import BLUE, RED, A, E, G, S, full_harbour, garden, make, palace, price, vec, with_faces
 
+from conformance import check_invalid
 from pygame_rules import IllegalAction, InvalidState
-from pygame_rules.saba import (GAME, Build, Card, Discard, District, Done, Exchange, MoveVizier,
-                               Phase, PlaceFigure, PlayCard, PlayCaravan, PlayGuard,
-                               PlayHarbourmaster, PlayMerchant, PlayOverseer, PlayRobber,
-                               RemoveCard, SerailChoice, Stash, TakeHarbour, UseDistrict)
+from pygame_rules.saba import (
+    GAME,
+    Build,
+    Card,
+    Discard,
+    District,
+    Done,
+    Exchange,
+    MoveVizier,
+    Phase,
+    PlaceFigure,
+    PlayCaravan,
+    PlayCard,
+    PlayGuard,
+    PlayHarbourmaster,
+    PlayMerchant,
+    PlayOverseer,
+    PlayRobber,
+    RemoveCard,
+    SerailChoice,
+    Stash,
+    TakeHarbour,
+    UseDistrict,
+)
 
 
 def test_move_texts():

@@ -13,8 +13,8 @@ from collections import Counter
 from dataclasses import replace
 
 import pytest
-from conformance import random_game
 
+from conformance import random_game
 from pygame_rules.rng import Rng
 from pygame_rules.saba import GAME, Card, Phase
 from pygame_rules.saba.data import HIDDEN_CARD
@@ -34,6 +34,7 @@ def test_deep_random_games(players, options):
 
 @pytest.mark.parametrize("players", [2, 3, 4])
 @pytest.mark.parametrize("pro", [False, True], ids=["basic", "pro"])
+@pytest.mark.slow
 def test_many_fast_random_games(players, pro):
     ends = Counter()
     for seed in range(100, 100 + FAST_GAMES):

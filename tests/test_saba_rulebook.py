@@ -3,14 +3,40 @@
 from __future__ import annotations
 
 import pytest
-from conformance import check_rejects
-from test_saba_helpers import (BLUE, RED, YELLOW, A, E, G, S, act, codes, full_harbour, garden,
-                               make, palace, price, vec, with_faces)
+from test_saba_helpers import (
+    BLUE,
+    RED,
+    YELLOW,
+    A,
+    E,
+    G,
+    S,
+    act,
+    codes,
+    full_harbour,
+    garden,
+    make,
+    palace,
+    price,
+    vec,
+    with_faces,
+)
 
+from conformance import check_rejects
 from pygame_rules.examples import example
-from pygame_rules.saba import (GAME, Build, District, Done, MoveVizier, Phase, RemoveCard,
-                               SerailChoice, TakeHarbour, UseDistrict)
-from pygame_rules.saba.logic import buildable, serail_decide, serail_leader
+from pygame_rules.saba import (
+    GAME,
+    Build,
+    District,
+    Done,
+    MoveVizier,
+    Phase,
+    RemoveCard,
+    SerailChoice,
+    TakeHarbour,
+    UseDistrict,
+)
+from pygame_rules.saba.state import buildable, serail_decide, serail_leader
 
 ALL_BUT_C8 = ",".join(f"{k}{f}" for k in "AFC" for f in range(1, 9) if f"{k}{f}" != "C8")
 

@@ -6,16 +6,51 @@ from collections import Counter
 from dataclasses import replace
 
 import pytest
-from conformance import check_rejects
-from test_saba_helpers import (BLUE, RED, YELLOW, A, E, G, S, act, codes, full_harbour, garden,
-                               make, palace, price, vec, with_faces)
+from test_saba_helpers import (
+    BLUE,
+    RED,
+    YELLOW,
+    A,
+    E,
+    G,
+    S,
+    act,
+    codes,
+    full_harbour,
+    garden,
+    make,
+    palace,
+    price,
+    vec,
+    with_faces,
+)
 
-from pygame_rules.saba import (GAME, Build, Card, Discard, District, Done, Exchange, MoveVizier,
-                               Phase, PlaceFigure, PlayCard, PlayCaravan, PlayGuard,
-                               PlayHarbourmaster, PlayMerchant, PlayOverseer, PlayRobber,
-                               RemoveCard, SerailChoice, Stash, TakeHarbour, UseDistrict)
-from pygame_rules.saba.data import (BASIC_CARDS, END_CARD, PRO_CARDS, TREASURY_1, TREASURY_2,
-                                    Shape, card_shape)
+from conformance import check_rejects
+from pygame_rules.saba import (
+    GAME,
+    Build,
+    Card,
+    Discard,
+    District,
+    Done,
+    Exchange,
+    MoveVizier,
+    Phase,
+    PlaceFigure,
+    PlayCaravan,
+    PlayCard,
+    PlayGuard,
+    PlayHarbourmaster,
+    PlayMerchant,
+    PlayOverseer,
+    PlayRobber,
+    RemoveCard,
+    SerailChoice,
+    Stash,
+    TakeHarbour,
+    UseDistrict,
+)
+from pygame_rules.saba.data import BASIC_CARDS, END_CARD, PRO_CARDS, TREASURY_1, TREASURY_2, Shape, card_shape
 
 
 # ----------------------------------------------------------------------- setup

@@ -5,10 +5,19 @@ from __future__ import annotations
 import json
 
 import pytest
-
-from pygame_rules import registry
-from pygame_rules.session import SAVE_VERSION, SaveError, Seat, Session
 from test_protocol import NIM, Take
+
+from pygame_rules import IllegalAction, registry
+from pygame_rules.session import (
+    BOT_TIME_MAX,
+    BOT_TIME_MIN,
+    SAVE_VERSION,
+    SaveError,
+    Seat,
+    Session,
+    bot_time_range,
+    is_bot_time,
+)
 
 
 @pytest.fixture(autouse=True)
@@ -41,6 +50,26 @@ def test_undo_takes_back_a_persons_move_with_the_bots_replies():
     assert len(s.states) == 1
 
 
+def test_a_move_after_a_past_position_replaces_the_later_moves():
+    s = new_session()
+    for count in (1, 2, 3):
+        s.play(s.game.to_move(s.state)[0], Take(count))
+    s.play(1, Take(3), after=1)
+    assert [m.text for m in s.moves] == ["take 1", "take 3"] and len(s.states) == 3
+    with pytest.raises(IllegalAction):
+        s.play(1, Take(1), after=0)  # not player 1's turn there: the record is unchanged
+    assert [m.text for m in s.moves] == ["take 1", "take 3"]
+
+
+def test_a_game_from_a_given_position_plays_on_but_has_no_save():
+    start = NIM.new_game(3, seed=1)
+    s = Session.from_position(NIM, start, [Seat(f"P{i}", "red") for i in range(3)])
+    s.play(0, Take(2))
+    assert s.states == [start, NIM.apply(start, 0, Take(2))]
+    with pytest.raises(ValueError, match="can't be saved"):
+        s.to_json()
+
+
 def test_undo_refuses_when_only_bots_moved():
     s = new_session(("easy", "human"))
     s.play(0, Take(1))
@@ -64,6 +93,8 @@ def test_save_roundtrip_replays_the_game():
     (lambda d: json.dumps({**d, "rules": 99}), "newer rules"),
     (lambda d: json.dumps({**d, "seats": []}), "seats"),
     (lambda d: json.dumps({**d, "bot_time": "fast"}), "thinking time"),
+    (lambda d: json.dumps({**d, "bot_time": BOT_TIME_MIN / 2}), "thinking time is not between 0.1 and 30"),
+    (lambda d: json.dumps({**d, "bot_time": BOT_TIME_MAX + 1}), "thinking time"),
     (lambda d: json.dumps({**d, "moves": [{"player": 0, "action": {"kind": "Take", "count": 9}}]}),
      "move 1 of the save is invalid"),
     (lambda d: json.dumps({**d, "moves": d["moves"][:-1]}), "inconsistent"),
@@ -87,3 +118,11 @@ def test_a_save_of_older_rules_is_trusted_to_its_moves(monkeypatch):
         Session.from_json({**stale, "rules": 2})
     loaded = Session.from_json({**stale, "rules": 1})   # its stored state predates new bookkeeping
     assert len(loaded.moves) == 2
+
+
+def test_the_one_range_of_thinking_times():
+    assert is_bot_time(BOT_TIME_MIN) and is_bot_time(BOT_TIME_MAX) and is_bot_time(1)
+    assert not any(is_bot_time(v) for v in (True, "1", BOT_TIME_MAX + 0.01, float("nan")))
+    assert bot_time_range() == "between 0.1 and 30 seconds"
+    s = Session.new("nim", [Seat("A", "red"), Seat("B", "blue")], seed=1, bot_time=BOT_TIME_MAX)
+    assert Session.from_text(s.to_text()).bot_time == BOT_TIME_MAX

@@ -2,12 +2,10 @@
 
 from __future__ import annotations
 
-import json
-
 import pytest
 
 import pygame_rules
-from conftest import READY_TIMEOUT_MS, wait_ready
+from site_helpers import wait_ready
 
 pytestmark = pytest.mark.browser
 

@@ -10,11 +10,10 @@ from __future__ import annotations
 
 import pytest
 
-from conftest import wait_ready
 from pygame_rules import get_game
 from pygame_rules.rng import Rng
 from pygame_rules.session import Session
-from site_helpers import start_game
+from site_helpers import start_game, wait_ready
 
 pytestmark = pytest.mark.browser
 

@@ -9,11 +9,9 @@ import json
 
 import pytest
 
-from conftest import wait_ready
 from pygame_rules import get_game
-from pygame_rules.tuerme import Move
-from pygame_rules.tuerme.board import square_name
-from site_helpers import log_texts, start_game
+from pygame_rules.tuerme import Move, square_name
+from site_helpers import log_texts, start_game, wait_ready
 
 pytestmark = pytest.mark.browser
 GAME = get_game("tuerme")

@@ -6,8 +6,8 @@ import pytest
 
 from pygame_rules import get_game
 from pygame_rules.rng import Rng
-from pygame_rules.tuerme import Move
-from pygame_rules.tuerme.board import SYMBOL_FIELDS, square_name
+from pygame_rules.tuerme import Move, square_name
+from pygame_rules.tuerme.data import SYMBOL_FIELDS
 from site_helpers import log_texts, start_game
 
 pytestmark = pytest.mark.browser

@@ -12,11 +12,10 @@ from __future__ import annotations
 
 import pytest
 
+from conformance import random_game
 from pygame_rules.rng import Rng
 from pygame_rules.tuerme import GAME, EndReason, EndTurn, Skip
-from pygame_rules.tuerme.board import ALLEYS
-
-from conformance import random_game
+from pygame_rules.tuerme.data import ALLEYS
 
 VARIANT = {"unlimited_height": True}
 MAX_PLIES = 30000  # 2-player games wander with neutral stones: a few reach ten thousand plies
@@ -38,6 +37,7 @@ def _finished(state) -> None:
     (2, None, range(0, 3)),
     (2, VARIANT, range(3, 8)),
 ])
+@pytest.mark.slow
 def test_random_games_with_full_checks(players, options, seeds):
     for seed in seeds:
         _finished(random_game(GAME, players, seed, options, max_plies=MAX_PLIES,
@@ -86,6 +86,7 @@ def _lean_game(players: int, seed: int, options) -> tuple[object, int]:
     (2, None, range(2000, 2050)),
     (2, VARIANT, range(2050, 2120)),
 ])
+@pytest.mark.slow
 def test_many_lean_random_games(players, options, seeds):
     reasons = set()
     for seed in seeds:

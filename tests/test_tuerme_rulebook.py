@@ -12,12 +12,10 @@ from dataclasses import replace
 
 import pytest
 
+from conformance import check_rejects
 from pygame_rules.examples import example
 from pygame_rules.tuerme import GAME, EndReason, EndTurn, Move, Skip, build, parse_square, square_name
-from pygame_rules.tuerme.board import ALLEYS, SYMBOL_AT
-
-from conformance import check_rejects
-
+from pygame_rules.tuerme.data import ALLEYS, SYMBOL_AT
 
 #: A free stone for blue, green and purple far from the action, so that a test position
 #: does not end just because those players have nothing left to move.

@@ -6,12 +6,11 @@ from dataclasses import replace
 
 import pytest
 
+from conformance import check_invalid, check_rejects
 from pygame_rules import InvalidState, get_game
 from pygame_rules.rng import Rng
 from pygame_rules.tuerme import GAME, EndReason, EndTurn, Move, Skip, build, parse_square
-from pygame_rules.tuerme.board import ALLEYS, DISTRICTS, NUM_SQUARES, RAYS, SYMBOL_AT, path_between
-
-from conformance import check_invalid, check_rejects
+from pygame_rules.tuerme.data import ALLEYS, DISTRICTS, NUM_SQUARES, RAYS, SYMBOL_AT, path_between
 
 ALL_ACTIONS = [Move(s, d) for s in range(NUM_SQUARES) for d in range(NUM_SQUARES)] + [Skip(), EndTurn()]
 
@@ -25,7 +24,7 @@ def _positions():
         for ply in range(400):
             if GAME.is_over(state):
                 break
-            if ply % 40 == 0 or state.bonus or state.lock is not None and ply % 5 == 0:
+            if ply % 40 == 0 or state.bonus or (state.lock is not None and ply % 5 == 0):
                 out.append(state)
             state = GAME.apply(state, state.turn, rng.choice(GAME.legal_actions(state, state.turn)))
     return out

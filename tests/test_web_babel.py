@@ -4,19 +4,32 @@ clicks (``data-*`` dicts) and buttons, and each step of the turn on its own."""
 from __future__ import annotations
 
 import doctest
-import random
 from dataclasses import replace
 
+import pytest
+from test_babel_rulebook import BABEL, BLUE, GREEN, RED, SHIP3, SHIP5, YELLOW, make_state, offers_made
+
 import webui.games.babel as babel_ui
-from pygame_rules.babel import (GAME, Accept, ActionCard, BabelState, Build, CardExchange, Decline,
-                                DoubleTurn, DrawThree, Offer, Pass, Phase, ThirdBonus)
+from interaction_helpers import labels, on_board, play_by_clicks, press
+from pygame_rules.babel import (
+    GAME,
+    Accept,
+    ActionCard,
+    BabelState,
+    Build,
+    CardExchange,
+    Decline,
+    DoubleTurn,
+    DrawThree,
+    Offer,
+    Pass,
+    Phase,
+    ThirdBonus,
+)
 from pygame_rules.babel.data import NO_CARDS
 from pygame_rules.babel.state import sort_actions
-from test_babel_rulebook import BABEL, BLUE, GREEN, RED, SHIP3, SHIP5, YELLOW, make_state, offers_made
-from interaction_helpers import labels, on_board, play_by_clicks, press
 from webui.games import interaction_for
 from webui.games.babel import BabelInteraction
-
 
 
 def test_doctests_and_registration():
@@ -54,6 +67,7 @@ def play_randomly(seed: int, players: int, options: dict[str, bool],
     return phases, played
 
 
+@pytest.mark.slow
 def test_whole_games_through_clicks_and_buttons_reach_every_step():
     phases: set[Phase] = set()
     played: set[object] = set()
@@ -66,6 +80,7 @@ def test_whole_games_through_clicks_and_buttons_reach_every_step():
                       DoubleTurn, "joker"}
 
 
+@pytest.mark.slow
 def test_a_game_without_action_cards():
     _, played = play_randomly(11, 4, {"action_cards": False})
     assert not played & {ThirdBonus, DrawThree, CardExchange, DoubleTurn}

@@ -12,11 +12,32 @@ from typing import Any
 import pytest
 
 import webui.games.saba as saba_ui
-from pygame_rules.saba import (GAME, Build, Card, Discard, Done, Exchange, MoveVizier, Phase,
-                               PlaceFigure, PlayCard, PlayCaravan, PlayGuard, PlayHarbourmaster,
-                               PlayMerchant, PlayOverseer, PlayRobber, RemoveCard, Res, SabaState,
-                               SerailChoice, Stash, TakeHarbour, UseDistrict)
-from interaction_helpers import labels, on_board, play_by_clicks, press
+from interaction_helpers import labels, play_by_clicks, press
+from pygame_rules.saba import (
+    GAME,
+    Build,
+    Card,
+    Discard,
+    Done,
+    Exchange,
+    MoveVizier,
+    Phase,
+    PlaceFigure,
+    PlayCaravan,
+    PlayCard,
+    PlayGuard,
+    PlayHarbourmaster,
+    PlayMerchant,
+    PlayOverseer,
+    PlayRobber,
+    RemoveCard,
+    Res,
+    SabaState,
+    SerailChoice,
+    Stash,
+    TakeHarbour,
+    UseDistrict,
+)
 from webui.games import interaction_for
 from webui.games.saba import SabaInteraction
 
@@ -59,6 +80,7 @@ def play_randomly(seed: int, players: int, pro: bool) -> tuple[set[Phase], set[t
 
 
 @pytest.mark.parametrize("pro", [False, True], ids=["basic", "pro"])
+@pytest.mark.slow
 def test_whole_games_through_clicks_and_buttons_reach_every_step(pro):
     phases: set[Phase] = set()
     played: set[type] = set()

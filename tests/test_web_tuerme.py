@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import pytest
+
 from interaction_helpers import play_by_clicks
 from pygame_rules.tuerme import GAME, EndTurn, Move, Skip
 from webui.games.tuerme import TuermeInteraction
 
 
+@pytest.mark.slow
 def test_whole_games_by_clicks():
     """Random clicking makes long games: a few 4-player ones and one with a neutral colour."""
     played: set[type] = set()

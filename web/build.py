@@ -18,8 +18,10 @@ import subprocess
 import sys
 import zipfile
 from pathlib import Path
+from typing import Any
 
-from embed.site import OUTPUTS as EMBED_OUTPUTS, build_embed
+from embed.pages import OUTPUTS as EMBED_OUTPUTS
+from embed.pages import build_embed
 
 ROOT = Path(__file__).resolve().parent.parent
 WEB = ROOT / "web"
@@ -89,7 +91,7 @@ def _zip_webui(out: Path) -> Path:
     return target
 
 
-def build(out: Path) -> dict[str, object]:
+def build(out: Path) -> dict[str, Any]:
     for name in GENERATED:
         path = out / name
         if path.is_dir():
@@ -114,7 +116,7 @@ def build(out: Path) -> dict[str, object]:
     }
     page = (WEB / "static" / "index.html").read_text()
     (out / "index.html").write_text(page.replace("@MANIFEST@", json.dumps(manifest)))
-    build_embed(out, manifest)  # embed runtime, gallery.html and rules/ (see web/embed/site.py)
+    build_embed(out, manifest)  # embed runtime, gallery.html and rules/ (see web/embed/pages.py)
     return manifest
 
 

@@ -6,6 +6,7 @@ Usage: ``python web/serve.py [--port 8000] [--dir public]``. A busy port falls b
 from __future__ import annotations
 
 import argparse
+import contextlib
 import functools
 import http.server
 from pathlib import Path
@@ -13,10 +14,14 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 
 
+#: Content types the standard handler lacks or gets wrong for this site.
+TYPES = {**http.server.SimpleHTTPRequestHandler.extensions_map,
+         ".mjs": "text/javascript", ".wasm": "application/wasm",
+         ".whl": "application/zip", ".json": "application/json"}
+
+
 class Handler(http.server.SimpleHTTPRequestHandler):
-    extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map,
-                      ".mjs": "text/javascript", ".wasm": "application/wasm",
-                      ".whl": "application/zip", ".json": "application/json"}
+    extensions_map = TYPES
 
     def end_headers(self) -> None:
         # The page shell must always be fresh; the runtime files may be cached.
@@ -47,10 +52,8 @@ def main() -> None:
     server = make_server(args.dir, args.port)
     print(f"Serving {args.dir} at http://127.0.0.1:{server.server_address[1]}/  (Ctrl+C to stop)",
           flush=True)
-    try:
+    with contextlib.suppress(KeyboardInterrupt):
         server.serve_forever()
-    except KeyboardInterrupt:
-        pass
 
 
 if __name__ == "__main__":

@@ -11,8 +11,7 @@
 (True, (0,))
 """
 
-from .actions import (Accept, BabelAction, Build, CardExchange, Decline, DoubleTurn, DrawThree,
-                      Offer, Pass, ThirdBonus)
+from .actions import Accept, BabelAction, Build, CardExchange, Decline, DoubleTurn, DrawThree, Offer, Pass, ThirdBonus
 from .data import ActionCard, Card
 from .rules import GAME, Babel
 from .state import BabelState, Options, Phase, Player, StoredOffer, Target, Wonder

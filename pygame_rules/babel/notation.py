@@ -28,17 +28,13 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
 
 from ..errors import IllegalAction, InvalidState
-from .actions import (Accept, BabelAction, Build, CardExchange, Decline, DoubleTurn, DrawThree,
-                      Offer, Pass, ThirdBonus)
-from .data import (ACTION_LETTERS, COLOURS, KIND_LETTERS, NO_CARDS, WONDER_SHORT, Card, Counts,
-                   counts_text, tile_text)
-from .state import BabelState, Options, Phase, Player, StoredOffer, Target, Wonder, sub
-
-if TYPE_CHECKING:
-    from .rules import Babel
+from .actions import Accept, BabelAction, Build, CardExchange, Decline, DoubleTurn, DrawThree, Offer, Pass, ThirdBonus
+from .data import ACTION_LETTERS, COLOURS, KIND_LETTERS, NO_CARDS, WONDER_SHORT, Card, Counts, counts_text, tile_text
+from .effects import submit_offer
+from .legal import legal_actions, own_share, to_move
+from .state import BabelState, Options, Phase, Player, StoredOffer, Target, Wonder
 
 SEALED = "offer (sealed)"
 
@@ -88,13 +84,9 @@ def full_text(state: BabelState, action: BabelAction, names: Sequence[str] = COL
 
 
 def accept_text(state: BabelState, action: Accept, names: Sequence[str] = COLOURS) -> str:
+    """``accept yellow, green; add 2 ship``: the accepted offers and the active player's own share."""
     who = ", ".join(names[p] for p in action.offers) or "none"
-    own = state.tile or NO_CARDS
-    for p in action.offers:
-        offer = state.offers[p] if p < len(state.offers) else None
-        own = sub(own, offer.cards if offer else NO_CARDS)
-    own = sub(own, action.joker)
-    text = f"accept {who}; add {counts_text(own)}"
+    text = f"accept {who}; add {counts_text(own_share(state, action))}"
     return f"{text}; joker {counts_text(action.joker)}" if any(action.joker) else text
 
 
@@ -102,24 +94,23 @@ def action_text(state: BabelState, action: BabelAction, names: Sequence[str] = C
     """The log text: an offer stays sealed; the last offer carries the reveal it causes."""
     if not isinstance(action, Offer):
         return full_text(state, action, names)
-    from .resolve import submit_offer  # the reveal is what the offer leads to
     waiting = [p for p, o in enumerate(state.offers) if o is None and p != state.active]
     if len(waiting) != 1:
         return SEALED
-    after = submit_offer(state, waiting[0], action)
+    after = submit_offer(state, waiting[0], action)  # the reveal the offer leads to
     return f"{SEALED}; reveal: {reveal_text(after, names)}"
 
 
-def parse_action(game: Babel, state: BabelState, text: str) -> tuple[int, BabelAction]:
+def parse_action(state: BabelState, text: str) -> tuple[int, BabelAction]:
     """The (player, action) written ``text``: clear notation, optionally ``"<colour>: "`` first."""
     wanted = " ".join(text.split())
-    movers = game.to_move(state)
+    movers = to_move(state)
     prefix, sep, rest = wanted.partition(": ")
     if sep and prefix in COLOURS:
         movers = tuple(p for p in movers if COLOURS.index(prefix) == p)
         wanted = rest
     for player in movers:
-        for action in game.legal_actions(state, player):
+        for action in legal_actions(state, player):
             if full_text(state, action) == wanted:
                 return player, action
     raise IllegalAction(f"{wanted!r} is not a legal move in this position")
@@ -266,14 +257,15 @@ def position_text(state: BabelState) -> str:
     return "babel " + " ".join(f"{k}={v}" for k, v in fields.items())
 
 
-def from_position_text(text: str) -> BabelState:
+def parse_position(text: str) -> BabelState:
     """Read :func:`position_text` output (the caller then checks consistency)."""
     words = text.split()
     if not words or words[0] != "babel":
         raise InvalidState("a Babel position starts with 'babel'")
     fields = dict(w.partition("=")[::2] for w in words[1:])
-    keys = ("players cards two phase active marker double second target revealed wonders hands "
-            "deck discard actiondeck actiondiscard offers decision waiting bonus rng").split()
+    keys = ["players", "cards", "two", "phase", "active", "marker", "double", "second", "target",
+            "revealed", "wonders", "hands", "deck", "discard", "actiondeck", "actiondiscard", "offers",
+            "decision", "waiting", "bonus", "rng"]
     missing = [k for k in keys if k not in fields]
     if missing or len(fields) != len(keys):
         raise InvalidState(f"a Babel position needs exactly the fields {', '.join(keys)}")

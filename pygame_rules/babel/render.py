@@ -1,4 +1,4 @@
-"""SVG of a Babel position as one viewer may see it.
+"""What people see of a Babel position: the SVG as one viewer may see it, and the status line.
 
 Clickable things carry data attributes for the web front end:
 
@@ -17,16 +17,28 @@ marks offers selected for acceptance.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from collections.abc import Mapping, Sequence
+from typing import Any
 
 from .. import svg
-from .data import (COLOURS, FINAL_ROW, KIND_LETTERS, KINDS, OTHER_PLACE_POINTS, SCORING_ROWS, SET_BONUS,
-                   WONDERS, ActionCard, Counts, counts_text, tile_kinds)
+from ..protocol import Look
+from .data import (
+    COLOURS,
+    FINAL_ROW,
+    KIND_LETTERS,
+    KINDS,
+    OTHER_PLACE_POINTS,
+    SCORING_ROWS,
+    SET_BONUS,
+    WONDERS,
+    ActionCard,
+    Counts,
+    counts_text,
+    tile_kinds,
+)
+from .legal import to_move
+from .scoring import totals
 from .state import BabelState, Phase
-
-if TYPE_CHECKING:
-    from .rules import Babel
 
 KIND_FILL = ("#c9a063", "#9a9a9a", "#8e5ea2", "#ecebe4")  # camel, crane, ship, stonemason
 KIND_SHORT = ("camel", "crane", "ship", "mason")
@@ -39,34 +51,39 @@ svg.babel text{font-family:sans-serif}
 """
 
 
-def render_svg(game: Babel, state: BabelState, viewer: int | None = None, *,
-               palette: Sequence[str] | None = None, names: Sequence[str] | None = None,
-               **highlights: Any) -> str:
-    """SVG of ``game.view(state, viewer)``: never shows what the viewer may not see.
-
-    ``palette`` and ``names`` replace the colours' fills and names for the players.
-    """
-    seen = game.view(state, viewer)
-    fills = game.fills(palette)
-    labels = tuple(names or COLOURS)
+def render_svg(seen: BabelState, viewer: int | None, look: Look, **highlights: Any) -> str:
+    """SVG of ``seen``, a state already masked for ``viewer`` (None: a spectator), with the
+    seats filled and labelled as ``look`` says and the highlights of the module docstring."""
     parts = [svg.el("style", STYLE)]
-    parts += [_wonder(seen, w, highlights, fills) for w in range(len(WONDERS))]
+    parts += [_wonder(seen, w, highlights, look.fills) for w in range(len(WONDERS))]
     parts.append(_scoring_table(seen))
-    parts += [_player(game, seen, p, viewer, highlights, fills, labels) for p in range(seen.num_players)]
+    parts += [_player(seen, p, viewer, highlights, look) for p in range(seen.num_players)]
     if viewer is not None:
         parts.append(_hand(seen, viewer, highlights))
-    title = f"Der Turmbau zu Babel — {_status(game, seen)}"
-    return svg.document(W, H, title, _description(game, seen, viewer), parts,
-                        class_="babel")
+    names = [f"{c} (player {p})" for p, c in enumerate(COLOURS[:seen.num_players])]
+    title = f"Der Turmbau zu Babel — {status_text(seen, names)}"
+    return svg.document(W, H, title, _description(seen, viewer), parts, class_="babel")
 
 
-def _status(game: Babel, state: BabelState) -> str:
-    names = [f"{c} (player {p})" for p, c in enumerate(COLOURS[:state.num_players])]
-    return game.status_text(state, names)
+def status_text(state: BabelState, names: Sequence[str] | None = None) -> str:
+    """A short line for the UI: whose turn it is, or who won (``names``: a label per
+    player, by default "Player 1", "Player 2", …).
+
+    >>> from pygame_rules.babel import GAME
+    >>> status_text(GAME.new_game(3, seed=1), ["Ann", "Bob", "Cid"])
+    'To move: Ann'
+    """
+    names = names or [f"Player {p + 1}" for p in range(state.num_players)]
+    if state.phase is not Phase.OVER:
+        return "To move: " + ", ".join(names[p] for p in to_move(state))
+    scores = totals(state)
+    best = max(scores)
+    won = [names[p] for p, score in enumerate(scores) if score == best]
+    return f"{' and '.join(won)} {'win' if len(won) > 1 else 'wins'}"
 
 
-def _description(game: Babel, state: BabelState, viewer: int | None) -> str:
-    scores = game.scores(state)
+def _description(state: BabelState, viewer: int | None) -> str:
+    scores = totals(state)
     lines = []
     for p, pl in enumerate(state.players):
         known = f" (known: {counts_text(pl.shown)})" if any(pl.shown) else ""
@@ -81,7 +98,7 @@ def _description(game: Babel, state: BabelState, viewer: int | None) -> str:
     return "; ".join(lines)
 
 
-def _wonder(state: BabelState, w: int, hl: dict[str, Any], fills: Sequence[str]) -> str:
+def _wonder(state: BabelState, w: int, hl: Mapping[str, Any], fills: Sequence[str]) -> str:
     wonder = state.wonders[w]
     x, y = 10 + (w % 4) * 245, 10 + (w // 4) * 200
     selected = hl.get("wonder") == w
@@ -160,17 +177,17 @@ def _scoring_table(state: BabelState) -> str:
     return svg.group(items, class_="scoring-table")
 
 
-def _player(game: Babel, state: BabelState, p: int, viewer: int | None,
-            hl: dict[str, Any], fills: Sequence[str], labels: Sequence[str]) -> str:
+def _player(state: BabelState, p: int, viewer: int | None, hl: Mapping[str, Any],
+            look: Look) -> str:
     pl = state.players[p]
     x, y = 200, 420 + p * 62
-    movers = game.to_move(state)
+    movers = to_move(state)
     active = p == state.active and state.phase is not Phase.OVER
-    score = game.scores(state)[p]
-    name = f"{labels[p]}{' (you)' if p == viewer else ''}{'  ▶ active' if active else ''}"
+    score = totals(state)[p]
+    name = f"{look.names[p]}{' (you)' if p == viewer else ''}{'  ▶ active' if active else ''}"
     items = [svg.el("rect", x=x, y=y, width=560, height=56, rx=6, fill="#fff",
                     stroke="#000" if p in movers else "#aaa", stroke_width=3 if p in movers else 1),
-             svg.el("rect", x=x, y=y, width=10, height=56, fill=fills[p]),
+             svg.el("rect", x=x, y=y, width=10, height=56, fill=look.fills[p]),
              svg.el("text", name, x=x + 18, y=y + 18, font_size=13, font_weight="bold"),
              svg.el("text", f"{score} VP · {pl.hand_size} cards · {len(pl.actions)} action cards"
                     f" · tiles: {_tiles_text(pl.tiles)}", x=x + 18, y=y + 36, font_size=11)]
@@ -211,7 +228,7 @@ def _offer(state: BabelState, p: int, x: int, y: int, selected: bool) -> str:
                      data_offer_player=p)
 
 
-def _hand(state: BabelState, viewer: int, hl: dict[str, Any]) -> str:
+def _hand(state: BabelState, viewer: int, hl: Mapping[str, Any]) -> str:
     me = state.players[viewer]
     chosen = hl.get("cards") or (0, 0, 0, 0)
     x, y = 770, 420

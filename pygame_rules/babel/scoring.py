@@ -11,8 +11,7 @@ from __future__ import annotations
 from itertools import product
 
 from ..protocol import ScoreLine
-from .data import (FINAL_ROW, FIVE_POINTS, OTHER_PLACE_POINTS, SET_BONUS, ActionCard, Tile,
-                   tile_kinds)
+from .data import FINAL_ROW, FIVE_POINTS, OTHER_PLACE_POINTS, SET_BONUS, ActionCard, Tile, tile_kinds
 from .state import BabelState, Phase, Player
 
 
@@ -95,3 +94,8 @@ def breakdown(state: BabelState) -> tuple[tuple[ScoreLine, ...], ...]:
          ScoreLine("Set bonuses", set_bonus(player.tiles) if over else 0),
          ScoreLine("Action cards", action_card_points(player) if over else 0))
         for p, player in enumerate(state.players))
+
+
+def totals(state: BabelState) -> tuple[int, ...]:
+    """Each player's score: the sum of his :func:`breakdown` lines."""
+    return tuple(sum(line.points for line in lines) for lines in breakdown(state))

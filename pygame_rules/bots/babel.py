@@ -27,11 +27,20 @@ from typing import ClassVar
 
 from ..babel import GAME
 from ..babel.actions import Accept, BabelAction, CardExchange, Decline, Offer, ThirdBonus
-from ..babel.data import (ACTION_CARD_COUNTS, CARD_EXCHANGE_MAX, CARD_OF_KIND, CARDS_PER_KIND,
-                          FINAL_ROW, NO_CARDS, SCORING_ROWS, ActionCard, Counts)
+from ..babel.data import (
+    ACTION_CARD_COUNTS,
+    CARD_EXCHANGE_MAX,
+    CARD_OF_KIND,
+    CARDS_PER_KIND,
+    FINAL_ROW,
+    NO_CARDS,
+    SCORING_ROWS,
+    ActionCard,
+    Counts,
+)
+from ..babel.legal import sub_counts
 from ..babel.scoring import action_card_points, set_bonus, wonder_points
 from ..babel.state import BabelState, Phase, StoredOffer, sort_actions, sub
-from ..babel.turn import sub_counts
 from ..rng import Rng
 from .knowledge import Knowledge, random_rng_state
 

@@ -70,7 +70,7 @@ def ranked(k: Knowledge[Any, Any], view: Any, player: int, actions: list[Any],
     worlds = [k.determinize(view, player, rng) for _ in range(k.samples)]
     if deadline is not None:
         actions = k.ordered(worlds[0], player, actions, rng)
-    scored = []
+    scored: list[tuple[float, int, Any]] = []
     for action in actions:
         if deadline is not None and scored and time.perf_counter() >= deadline:
             break

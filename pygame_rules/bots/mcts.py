@@ -52,7 +52,7 @@ WIDENING = 1.0
 class Node:
     """A tree node: the action that led here, who took it, and his reward statistics."""
 
-    __slots__ = ("children", "mover", "visits", "available", "reward", "order")
+    __slots__ = ("available", "children", "mover", "order", "reward", "visits")
 
     def __init__(self, mover: int) -> None:
         self.children: dict[Any, Node] = {}

@@ -2,10 +2,9 @@
 
 A player sees everything but the others' action cards and the order of both decks.
 The determinizer deals the action cards he has not seen (the game's set minus his
-hand and the open discard pile) to the others' hands and the deck, and rebuilds the
-palace deck from the cards neither open nor gone in the order the setup stacks it
-(columns with the end card among the bottom four, treasury 2, fountains, treasury 1,
-arches on top), each group shuffled.
+hand and the open discard pile) to the others' hands and the deck, and stacks the
+palace cards neither open nor gone as the setup stacks the palace deck
+(:func:`.saba.data.stack_palace_deck`).
 
 >>> from pygame_rules.saba import GAME, TakeHarbour
 >>> from pygame_rules.rng import Rng
@@ -26,13 +25,11 @@ from typing import ClassVar
 
 from ..rng import Rng
 from ..saba import GAME
-from ..saba.actions import (Build, Done, PlaceFigure, PlayCard, PlayMerchant, SabaAction,
-                            SerailChoice, UseDistrict)
-from ..saba.data import (BASIC_CARDS, END_CARD, PALACE_CARDS, PRO_CARDS, RES_LIMIT, TREASURY_1,
-                         TREASURY_2, Card, Shape, card_shape, is_part)
+from ..saba.actions import Build, Done, PlaceFigure, PlayCard, PlayMerchant, SabaAction, SerailChoice, UseDistrict
+from ..saba.data import BASIC_CARDS, PALACE_CARDS, PRO_CARDS, RES_LIMIT, Card, Shape, stack_palace_deck
 from ..saba.legal import PERSON_ACTIONS
-from ..saba.logic import figure_counts, serail_leader
-from ..saba.state import Phase, SabaState
+from ..saba.scoring import scoring_figures
+from ..saba.state import Phase, SabaState, serail_leader
 from .knowledge import Knowledge, random_rng_state
 
 #: Worth of a balcony figure by the level of its part (a column can no longer be displaced).
@@ -47,11 +44,6 @@ FREE_ACTION_PHASES = frozenset({Phase.BUILD, Phase.PLACE})
 FREE_ACTIONS = (UseDistrict, PlayCard, *PERSON_ACTIONS)
 #: Chance that a playout builds when it can.
 PLAYOUT_BUILD = 0.7
-#: Deck groups from the bottom: the columns (with the end card), treasury 2, fountains,
-#: treasury 1, arches.
-_GROUP_ORDER = (Shape.COLUMN, TREASURY_2, Shape.FOUNTAIN, TREASURY_1, Shape.ARCH)
-#: The end card lies among the bottom four cards of the deck.
-END_CARD_DEPTH = 4
 
 
 class SabaKnowledge(Knowledge[SabaState, SabaAction]):
@@ -78,7 +70,7 @@ class SabaKnowledge(Knowledge[SabaState, SabaAction]):
     def evaluate(self, state: SabaState) -> tuple[float, ...]:
         n = state.num_players
         if state.phase == Phase.OVER:
-            counts = figure_counts(n, state.balcony, state.treasury, state.serail_figure)
+            counts = scoring_figures(state)
             won = GAME.winners(state)
             return tuple(c + 0.5 * (p in won) for p, c in enumerate(counts))
         values = [0.0] * n
@@ -147,26 +139,10 @@ class SabaKnowledge(Knowledge[SabaState, SabaAction]):
         return actions[rng.randbelow(len(actions))]
 
 
-def _group(card: int) -> int:
-    if card == END_CARD:
-        return 0
-    return _GROUP_ORDER.index(card_shape(card) if is_part(card) else card)
-
-
 def _palace_deck(view: SabaState, rng: Rng) -> tuple[int, ...]:
     """The face-down palace cards in an order the setup could have left them (bottom first)."""
     seen = set(view.display) | set(view.gone)
-    groups: list[list[int]] = [[] for _ in _GROUP_ORDER]
-    for card in range(PALACE_CARDS):
-        if card not in seen:
-            groups[_group(card)].append(card)
-    for group in groups:
-        rng.shuffle(group)
-    bottom = groups[0]
-    if END_CARD in bottom:
-        bottom.remove(END_CARD)
-        bottom.insert(rng.randbelow(min(END_CARD_DEPTH, len(bottom) + 1)), END_CARD)
-    deck = tuple(card for group in groups for card in group)
+    deck = stack_palace_deck((c for c in range(PALACE_CARDS) if c not in seen), rng)
     assert len(deck) == len(view.palace_deck)
     return deck
 

@@ -18,9 +18,8 @@ from typing import ClassVar
 from ..rng import Rng
 from ..tuerme import GAME
 from ..tuerme.actions import Action, EndTurn, Move
-from ..tuerme.board import ALLEYS, SYMBOL_AT, SYMBOL_FIELDS
-from ..tuerme.moves import legal_moves
-from ..tuerme.rules import END_TURN
+from ..tuerme.data import ALLEYS, SYMBOL_AT, SYMBOL_FIELDS
+from ..tuerme.legal import END_TURN, legal_moves
 from ..tuerme.state import COLOUR_INDEX, TuermeState, height, owner
 from .knowledge import Knowledge
 

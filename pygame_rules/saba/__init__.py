@@ -14,18 +14,60 @@ resources lying on garden fields.
 True
 """
 
-from .actions import (Build, Discard, Done, Exchange, MoveVizier, PlaceFigure, PlayCard,
-                      PlayCaravan, PlayGuard, PlayHarbourmaster, PlayMerchant, PlayOverseer,
-                      PlayRobber, RemoveCard, SabaAction, SerailChoice, Stash, TakeHarbour,
-                      UseDistrict)
+from .actions import (
+                      Build,
+                      Discard,
+                      Done,
+                      Exchange,
+                      MoveVizier,
+                      PlaceFigure,
+                      PlayCaravan,
+                      PlayCard,
+                      PlayGuard,
+                      PlayHarbourmaster,
+                      PlayMerchant,
+                      PlayOverseer,
+                      PlayRobber,
+                      RemoveCard,
+                      SabaAction,
+                      SerailChoice,
+                      Stash,
+                      TakeHarbour,
+                      UseDistrict,
+)
 from .data import Card, District, Res, Shape
 from .rules import Saba
 from .state import Phase, PlayerState, SabaState
 
 GAME = Saba()
 
-__all__ = ["GAME", "Saba", "SabaState", "PlayerState", "Phase", "SabaAction", "Card", "District",
-           "Res", "Shape", "Build", "Discard", "Done", "Exchange", "MoveVizier", "PlaceFigure",
-           "PlayCard", "PlayCaravan", "PlayGuard", "PlayHarbourmaster", "PlayMerchant",
-           "PlayOverseer", "PlayRobber", "RemoveCard", "SerailChoice", "Stash", "TakeHarbour",
-           "UseDistrict"]
+__all__ = [
+                      "GAME",
+                      "Build",
+                      "Card",
+                      "Discard",
+                      "District",
+                      "Done",
+                      "Exchange",
+                      "MoveVizier",
+                      "Phase",
+                      "PlaceFigure",
+                      "PlayCaravan",
+                      "PlayCard",
+                      "PlayGuard",
+                      "PlayHarbourmaster",
+                      "PlayMerchant",
+                      "PlayOverseer",
+                      "PlayRobber",
+                      "PlayerState",
+                      "RemoveCard",
+                      "Res",
+                      "Saba",
+                      "SabaAction",
+                      "SabaState",
+                      "SerailChoice",
+                      "Shape",
+                      "Stash",
+                      "TakeHarbour",
+                      "UseDistrict",
+]

@@ -10,11 +10,26 @@ from collections import Counter
 
 from ..errors import InvalidState
 from ..rng import Rng
-from .data import (BASIC_CARDS, FIGURES_PER_PLAYER, GARDEN_FIELDS, HARBOUR_CAPACITY,
-                   HARBOUR_CARDS, HIDDEN_CARD, MARKERS_PER_PLAYER, MAX_PER_DISTRICT, PALACE_CARDS,
-                   PRO_CARDS, RES_PER_KIND, RESOURCES, Card, District, card_label, is_part)
-from .logic import DISPLAY_SIZE, buildable, serail_leader
-from .state import Phase, SabaState
+from .data import (
+    BASIC_CARDS,
+    DISPLAY_SIZE,
+    FIGURES_PER_PLAYER,
+    GARDEN_FIELDS,
+    HARBOUR_CAPACITY,
+    HARBOUR_CARDS,
+    HIDDEN_CARD,
+    MARKERS_PER_PLAYER,
+    MAX_PER_DISTRICT,
+    PALACE_CARDS,
+    PRO_CARDS,
+    RES_PER_KIND,
+    RESOURCES,
+    Card,
+    District,
+    card_label,
+    is_part,
+)
+from .state import Phase, SabaState, buildable, serail_leader
 
 
 def check_state(s: SabaState) -> None:

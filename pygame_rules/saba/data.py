@@ -12,7 +12,10 @@ its pictures are reconstructions, marked **[REC]** with the reading they follow
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from enum import Enum, IntEnum
+
+from ..rng import Rng
 
 
 class Res(str, Enum):
@@ -24,7 +27,7 @@ class Res(str, Enum):
     GOLD = "g"
 
     @property
-    def index(self) -> int:
+    def index(self) -> int:  # type: ignore[override]  # the place in a vector, not str.index
         return RES_INDEX[self]
 
     @property
@@ -41,6 +44,17 @@ RES_TOTAL = RES_PER_KIND * len(RESOURCES)
 #: A resource vector: counts of (alabaster, sandstone, ebony, gold).
 Vec = tuple[int, int, int, int]
 ZERO: Vec = (0, 0, 0, 0)
+
+
+def cost_text(vec: Vec) -> str:
+    """'2 alabaster + 1 gold'; 'nothing' for an empty vector.
+
+    >>> cost_text((2, 0, 0, 1)), cost_text(ZERO)
+    ('2 alabaster + 1 gold', 'nothing')
+    """
+    parts = [f"{n} {r.label}" for r, n in zip(RESOURCES, vec) if n]
+    return " + ".join(parts) or "nothing"
+
 
 FIGURES_PER_PLAYER = 8
 MARKERS_PER_PLAYER = 5
@@ -126,6 +140,10 @@ PALACE_CARDS = 27
 HIDDEN_CARD = -1
 #: Gold surcharge of build fields 5.1, 5.2, 5.3.
 SURCHARGE: tuple[int, ...] = (0, 1, 2)
+#: Open palace cards: one per build field.
+DISPLAY_SIZE = len(SURCHARGE)
+#: The end card is shuffled with the three bottom columns: it lies among the deck's bottom four.
+END_CARD_DEPTH = 4
 SHAPE_LETTER = {Shape.ARCH: "A", Shape.FOUNTAIN: "F", Shape.COLUMN: "C"}
 
 
@@ -179,6 +197,32 @@ def card_code(card: int) -> str:
 
 
 CODE_TO_CARD: dict[str, int] = {card_code(c): c for c in range(-1, PALACE_CARDS)}
+
+
+def stack_palace_deck(cards: Iterable[int], rng: Rng) -> tuple[int, ...]:
+    """``cards`` stacked as the setup stacks the palace deck, bottom first: three columns
+    shuffled with the end card, the other columns, treasury 2, the fountains, treasury 1,
+    the arches on top, each group shuffled. The setup stacks all the cards; a bot that
+    deals the unseen ones gets the orders the setup could have left them in.
+
+    >>> deck = stack_palace_deck(range(PALACE_CARDS), Rng.from_seed(1))
+    >>> END_CARD in deck[:END_CARD_DEPTH], [card_code(c) for c in (deck[9], deck[18])]
+    (True, ['T2', 'T1'])
+    """
+    have = set(cards)
+
+    def shuffled(shape: Shape) -> tuple[int, ...]:
+        return rng.shuffled(sorted(c for c in have if is_part(c) and card_shape(c) == shape))
+
+    def special(card: int) -> tuple[int, ...]:
+        return (card,) if card in have else ()
+
+    columns = shuffled(Shape.COLUMN)
+    fountains = shuffled(Shape.FOUNTAIN)
+    arches = shuffled(Shape.ARCH)
+    bottom = rng.shuffled(columns[:END_CARD_DEPTH - 1] + special(END_CARD))
+    return (*bottom, *columns[END_CARD_DEPTH - 1:], *special(TREASURY_2), *fountains,
+            *special(TREASURY_1), *arches)
 
 
 def card_label(card: int) -> str:

@@ -1,19 +1,57 @@
-"""Legality of Saba actions: the one source (:func:`why_illegal`) and the candidate list
-that :meth:`Saba.legal_actions` filters through it."""
+"""Legality of Saba actions, the one source: who must act (:func:`to_move`), why an
+action is illegal (:func:`why_illegal`) and the legal actions (:func:`legal_actions`,
+candidates filtered through :func:`why_illegal`).
+
+>>> from pygame_rules.saba import GAME, TakeHarbour
+>>> state = GAME.new_game(2, seed=3)
+>>> to_move(state), legal_actions(state, 0)
+((0,), [TakeHarbour(field=1), TakeHarbour(field=2)])
+>>> why_illegal(state, 0, TakeHarbour(3))
+'H3 is not a visible face of your harbour cards (H1, H2)'
+"""
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 from typing import Any
 
-from .actions import (Build, Discard, Done, Exchange, MoveVizier, PlaceFigure, PlayCard,
-                      PlayCaravan, PlayGuard, PlayHarbourmaster, PlayMerchant, PlayOverseer,
-                      PlayRobber, RemoveCard, SabaAction, SerailChoice, Stash, TakeHarbour,
-                      UseDistrict)
-from .data import (COSTS, DISTRICT_COST, DISTRICT_GAIN, MAX_PER_DISTRICT,
-                   RESOURCES, SURCHARGE, Card, District, Res, Vec, card_field, card_label,
-                   is_part, swaps)
-from .state import Phase, SabaState
+from .actions import (
+    Build,
+    Discard,
+    Done,
+    Exchange,
+    MoveVizier,
+    PlaceFigure,
+    PlayCaravan,
+    PlayCard,
+    PlayGuard,
+    PlayHarbourmaster,
+    PlayMerchant,
+    PlayOverseer,
+    PlayRobber,
+    RemoveCard,
+    SabaAction,
+    SerailChoice,
+    Stash,
+    TakeHarbour,
+    UseDistrict,
+)
+from .data import (
+    DISTRICT_GAIN,
+    MAX_PER_DISTRICT,
+    RES_LIMIT,
+    RESOURCES,
+    Card,
+    District,
+    Res,
+    Vec,
+    card_field,
+    card_label,
+    cost_text,
+    is_part,
+    swaps,
+)
+from .state import Phase, SabaState, build_cost, place_cost
 
 #: Phases in which the current player may also use districts and play action cards.
 FREE_PHASES = frozenset(Phase) - {Phase.SERAIL, Phase.OVER}
@@ -25,35 +63,16 @@ PERSON_ACTIONS = {PlayOverseer: Card.OVERSEER, PlayHarbourmaster: Card.HARBOURMA
                   PlayMerchant: Card.MERCHANT, PlayRobber: Card.ROBBER}
 
 
+def _district_index(d: int) -> bool:
+    return 0 <= d < len(District)
+
+
 def district_name(d: int) -> str:
-    return District(d).label if 0 <= d < len(District) else f"district {d}"
+    return District(d).label if _district_index(d) else f"district {d}"
 
 
 def bundle_vec(bundle: tuple[Res, ...]) -> Vec:
     return tuple(bundle.count(r) for r in RESOURCES)  # type: ignore[return-value]
-
-
-def has(res: Vec, need: Vec) -> bool:
-    return all(h >= n for h, n in zip(res, need))
-
-
-def build_cost(state: SabaState, slot: int, waive: Res | None) -> Vec:
-    """What building the card on ``slot`` costs: card price, the field's gold surcharge,
-    one extra of a resource lying on the garden field (pro), minus a waived unit."""
-    card = state.display[slot]
-    cost = list(COSTS[card])
-    cost[Res.GOLD.index] += SURCHARGE[slot]
-    if is_part(card):
-        lying = state.stash[card_field(card) - 1]
-        if lying is not None:
-            cost[lying.index] += 1
-    if waive is not None:
-        cost[waive.index] -= 1
-    return tuple(cost)  # type: ignore[return-value]
-
-
-def place_cost(state: SabaState, district: int) -> int:
-    return DISTRICT_COST[state.district_count[district]]
 
 
 def _phase(state: SabaState, phase: Phase, what: str) -> str | None:
@@ -90,7 +109,7 @@ def _remove(s: SabaState, p: int, a: RemoveCard) -> str | None:
 
 
 def _vizier(s: SabaState, p: int, a: MoveVizier) -> str | None:
-    if not 0 <= a.district < len(District):
+    if not _district_index(a.district):
         return f"there is no district {a.district}"
     if a.district == s.vizier:
         return f"the vizier already stands on the {district_name(a.district)}; move him elsewhere"
@@ -130,7 +149,7 @@ def _build(s: SabaState, p: int, a: Build) -> str | None:
         if not build_cost(s, a.slot, None)[a.waive.index]:
             return f"the price contains no {a.waive.label} to waive"
     cost = build_cost(s, a.slot, a.waive)
-    if not has(me.res, cost):
+    if not me.has(cost):
         return f"building {card_label(card)} costs {cost_text(cost)}; you have {cost_text(me.res)}"
     return _figure_source(s, p, card, a.from_district)
 
@@ -145,7 +164,7 @@ def _figure_source(s: SabaState, p: int, card: int, source: int | None) -> str |
         if p not in s.district_owner:
             return "you have no figure left for the balcony"
         return "you have no figure in supply: name the district your figure comes from"
-    if not 0 <= source < len(District) or s.district_owner[source] != p:
+    if not _district_index(source) or s.district_owner[source] != p:
         return f"you have no figure in the {district_name(source)}"
     return None
 
@@ -161,7 +180,7 @@ def _place(s: SabaState, p: int, a: PlaceFigure) -> str | None:
     why = _phase(s, Phase.PLACE, "placing a figure in a district")
     if why:
         return why
-    if not 0 <= a.district < len(District):
+    if not _district_index(a.district):
         return f"there is no district {a.district}"
     name = district_name(a.district)
     owner = s.district_owner[a.district]
@@ -181,7 +200,7 @@ def _use(s: SabaState, p: int, a: UseDistrict) -> str | None:
     why = _free(s, p)
     if why:
         return why
-    if not 0 <= a.district < len(District):
+    if not _district_index(a.district):
         return f"there is no district {a.district}"
     name = district_name(a.district)
     if s.vizier == a.district:
@@ -212,10 +231,6 @@ def _play_card(s: SabaState, p: int, a: PlayCard) -> str | None:
     if why is None and not s.supply[a.card.resource.index]:
         return f"the supply has no {a.card.resource.label} left"
     return why
-
-
-def _district_index(d: int) -> bool:
-    return 0 <= d < len(District)
 
 
 def _overseer(s: SabaState, p: int, a: PlayOverseer) -> str | None:
@@ -263,9 +278,9 @@ def _merchant(s: SabaState, p: int, a: PlayMerchant) -> str | None:
         return "take 1 or 2 resources and give as many (listed in a, s, e, g order)"
     if set(a.take) & set(a.give):
         return "giving back a kind you take is no trade; leave it out"
-    if not has(s.players[a.opponent].res, bundle_vec(a.take)):
+    if not s.players[a.opponent].has(bundle_vec(a.take)):
         return f"player {a.opponent} does not have {' + '.join(r.label for r in a.take)}"
-    if not has(s.players[p].res, bundle_vec(a.give)):
+    if not s.players[p].has(bundle_vec(a.give)):
         return f"you do not have {' + '.join(r.label for r in a.give)}"
     return None
 
@@ -303,7 +318,7 @@ def _discard(s: SabaState, p: int, a: Discard) -> str | None:
         return None if a.card in s.players[p].hand else f"you hold no {a.card.label} card"
     assert a.res is not None
     if not res:
-        return "you have no more than 7 resources; nothing to discard"
+        return f"you have no more than {RES_LIMIT} resources; nothing to discard"
     return None if s.players[p].res[a.res.index] else f"you have no {a.res.label}"
 
 
@@ -311,7 +326,7 @@ def _done(s: SabaState, p: int, a: Done) -> str | None:
     if s.phase not in (Phase.BUILD, Phase.STASH, Phase.PLACE, Phase.END):
         return f"the {s.phase.value} step cannot be skipped"
     if s.phase == Phase.END and any(s.over_limits(p)):
-        return f"discard down to {s.hand_limit} cards and 7 resources first"
+        return f"discard down to {s.hand_limit} cards and {RES_LIMIT} resources first"
     return None
 
 
@@ -324,21 +339,37 @@ CHECKS: dict[type, Callable[..., str | None]] = {
 }
 
 
+def to_move(state: SabaState) -> tuple[int, ...]:
+    """The player who must act: the serail decider while he decides, else the current player."""
+    if state.phase == Phase.OVER:
+        return ()
+    if state.phase == Phase.SERAIL:
+        assert state.decider is not None
+        return (state.decider,)
+    return (state.current,)
+
+
+def legal_actions(state: SabaState, player: int) -> list[SabaAction]:
+    """Every action ``player`` may take now, in a stable order."""
+    if player not in to_move(state):
+        return []
+    return [a for a in candidates(state, player) if _why_not(state, player, a) is None]
+
+
 def why_illegal(state: SabaState, player: int, action: SabaAction) -> str | None:
+    """None if ``player`` may take ``action`` now, else the reason he may not."""
     if state.phase == Phase.OVER:
         return "the game is over"
-    mover = state.decider if state.phase == Phase.SERAIL else state.current
-    if player != mover:
+    if player not in to_move(state):
         return f"it is not player {player}'s turn"
+    return _why_not(state, player, action)
+
+
+def _why_not(state: SabaState, player: int, action: SabaAction) -> str | None:
+    """:func:`why_illegal` for the player who must act."""
     if state.phase == Phase.SERAIL and not isinstance(action, SerailChoice):
         return "first decide whether to put a serail marker on field 1"
     return CHECKS[type(action)](state, player, action)
-
-
-def cost_text(vec: Vec) -> str:
-    """'2 alabaster + 1 gold'; 'nothing' for an empty vector."""
-    parts = [f"{n} {r.label}" for r, n in zip(RESOURCES, vec) if n]
-    return " + ".join(parts) or "nothing"
 
 
 # ----------------------------------------------------------------- candidates
@@ -412,6 +443,6 @@ def _free_candidates(s: SabaState, p: int) -> Iterator[SabaAction]:
         yield from (PlayRobber(o, r) for o in opponents for r in RESOURCES)
     if Card.MERCHANT in hand:
         yield from (PlayMerchant(o, t, g) for o in opponents for t in BUNDLES
-                    if has(s.players[o].res, bundle_vec(t)) for g in BUNDLES
-                    if len(g) == len(t) and has(me.res, bundle_vec(g)))
+                    if s.players[o].has(bundle_vec(t)) for g in BUNDLES
+                    if len(g) == len(t) and me.has(bundle_vec(g)))
 

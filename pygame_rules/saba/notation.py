@@ -21,16 +21,31 @@ from collections.abc import Callable, Sequence
 from typing import TypeVar
 
 from ..errors import InvalidState
-from .actions import (Build, Discard, Exchange, MoveVizier, PlaceFigure, PlayCard,
-                      PlayCaravan, PlayGuard, PlayHarbourmaster, PlayMerchant, PlayOverseer,
-                      PlayRobber, RemoveCard, SabaAction, SerailChoice, Stash, TakeHarbour,
-                      UseDistrict)
-from .data import (CODE_TO_CARD, COLOUR_NAMES, DISTRICT_GAIN, SURCHARGE, Card, District, Res,
-                   card_code, card_label)
-from .legal import place_cost
-from .state import Phase, PlayerState, SabaState
+from .actions import (
+    Build,
+    Discard,
+    Exchange,
+    MoveVizier,
+    PlaceFigure,
+    PlayCaravan,
+    PlayCard,
+    PlayGuard,
+    PlayHarbourmaster,
+    PlayMerchant,
+    PlayOverseer,
+    PlayRobber,
+    RemoveCard,
+    SabaAction,
+    SerailChoice,
+    Stash,
+    TakeHarbour,
+    UseDistrict,
+)
+from .data import CODE_TO_CARD, COLOUR_NAMES, DISTRICT_GAIN, SURCHARGE, Card, District, Res, card_code, card_label
+from .state import Phase, PlayerState, SabaState, place_cost
 
 T = TypeVar("T")
+U = TypeVar("U")
 
 DONE_TEXT = {Phase.BUILD: "end building", Phase.STASH: "no stash", Phase.PLACE: "no figure",
              Phase.END: "end turn"}
@@ -152,7 +167,7 @@ def position_text(s: SabaState) -> str:
     return "saba " + " ".join(f"{k}={fields[k]}" for k in KEYS)
 
 
-def _parse(what: str, convert: Callable[[str], T], text: str) -> T:
+def _parse(what: str, convert: Callable[[U], T], text: U) -> T:
     try:
         return convert(text)
     except (ValueError, KeyError, IndexError) as exc:

@@ -21,28 +21,33 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterable
-from dataclasses import dataclass
 from typing import Any
 
 from .. import svg
-from .data import (COLOUR_NAMES, COSTS, DISTRICT_GAIN, HARBOUR_CAPACITY, RES_COLOURS, RESOURCES,
-                   SURCHARGE, Card, District, Res, card_field, card_label, card_shape, is_part)
-from .legal import cost_text
-from .logic import figure_counts, top_by_serail
+from ..protocol import Look
+from .data import (
+    COSTS,
+    DISTRICT_GAIN,
+    HARBOUR_CAPACITY,
+    RES_COLOURS,
+    RESOURCES,
+    SURCHARGE,
+    Card,
+    District,
+    Res,
+    card_field,
+    card_label,
+    card_shape,
+    cost_text,
+    is_part,
+)
+from .scoring import leaders, scoring_figures
 from .state import Phase, SabaState
 
 WIDTH, HEIGHT = 1040, 720
 FONT = "font-family:sans-serif"
 SHAPE_GLYPH = {1: "⌒", 2: "◎", 3: "▮"}
 HL_STROKE = "#e4007c"
-
-
-@dataclass(frozen=True)
-class Look:
-    """How players appear: a CSS fill and a name per seat."""
-
-    fills: tuple[str, ...]
-    names: tuple[str, ...] = COLOUR_NAMES
 
 
 def _frame(x: float, y: float, w: float, h: float, hl: bool, fill: str = "#fdf6e3",
@@ -231,8 +236,7 @@ def _footer(s: SabaState, look: Look) -> str:
 
 def _status(s: SabaState, look: Look) -> str:
     if s.phase == Phase.OVER:
-        counts = figure_counts(s.num_players, s.balcony, s.treasury, s.serail_figure)
-        best = " and ".join(look.names[p] for p in top_by_serail(counts, s.serail))
+        best = " and ".join(look.names[p] for p in leaders(s))
         return f"The game is over: {best} won."
     if s.phase == Phase.SERAIL:
         return f"{look.names[s.decider or 0]} decides on a serail marker."
@@ -241,7 +245,7 @@ def _status(s: SabaState, look: Look) -> str:
 
 def describe(s: SabaState, look: Look) -> str:
     """A plain-language summary for screen readers."""
-    counts = figure_counts(s.num_players, s.balcony, s.treasury, s.serail_figure)
+    counts = scoring_figures(s)
     open_cards = ", ".join(f"5.{i + 1} {card_label(c)}" for i, c in enumerate(s.display)) or "none"
     built = sum(1 for c in s.gone if is_part(c) and s.levels[card_field(c) - 1] == card_shape(c))
     people = "; ".join(f"{look.names[p]}: {counts[p]} scoring figures, resources "
@@ -255,7 +259,7 @@ def render_svg(state: SabaState, viewer: int | None, look: Look, **highlights: A
     """The board as ``viewer`` sees it (the caller passes the view already masked)."""
     def ints(name: str) -> set[int]:
         return {int(v) for v in highlights.get(name, ())}
-    counts = figure_counts(state.num_players, state.balcony, state.treasury, state.serail_figure)
+    counts = scoring_figures(state)
     parts = [svg.el("rect", x=0, y=0, width=WIDTH, height=HEIGHT, fill="#f7efd9"),
              _harbour(state, ints("harbour")), _build_fields(state, ints("build_fields")),
              _garden(state, ints("garden"), look), _palace(state, ints("serail"), look),

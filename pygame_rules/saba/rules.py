@@ -1,4 +1,5 @@
-"""The Saba engine: setup, turn order, legality, scoring and hidden information.
+"""The Saba engine: the protocol's face, setup and hidden information; the rules
+themselves are in :mod:`.legal`, :mod:`.effects` and :mod:`.scoring`.
 
 >>> from pygame_rules.saba import GAME, TakeHarbour
 >>> state = GAME.new_game(3, seed=1)
@@ -12,33 +13,34 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from typing import Any, ClassVar
 
-from ..protocol import Game, Option, OptionValue, ScoreLine
-from ..rng import Rng
-from . import check, legal, moves, notation
+from ..protocol import Game, Look, Option, OptionValue, ScoreLine
+from ..rng import MASKED_RNG, Rng
+from . import check, effects, legal, notation, render, scoring
 from .actions import SabaAction
-from .data import (BASIC_CARDS, COLOUR_NAMES, END_CARD, FIGURES_PER_PLAYER, GARDEN_FIELDS,
-                   HARBOUR_CAPACITY, HIDDEN_CARD, MARKERS_PER_PLAYER, PLAYER_COLOURS, PRO_CARDS,
-                   RES_PER_KIND, RESOURCES, START_FACES, TREASURY_1, TREASURY_2, VIZIER_START,
-                   Card, Shape, card_id)
-from .logic import DISPLAY_SIZE, figure_counts, top_by_serail
+from .data import (
+    BASIC_CARDS,
+    COLOUR_NAMES,
+    DISPLAY_SIZE,
+    FIGURES_PER_PLAYER,
+    GARDEN_FIELDS,
+    HARBOUR_CAPACITY,
+    HIDDEN_CARD,
+    MARKERS_PER_PLAYER,
+    PALACE_CARDS,
+    PLAYER_COLOURS,
+    PRO_CARDS,
+    RES_PER_KIND,
+    RESOURCES,
+    START_FACES,
+    VIZIER_START,
+    Card,
+    stack_palace_deck,
+)
 from .state import Phase, PlayerState, SabaState
-
-#: A placeholder random state for views: the real one would predict reshuffles.
-MASKED_RNG = "0" * 16
-
-
-def palace_deck(rng: Rng) -> tuple[int, ...]:
-    """The palace deck, bottom first: 3 columns shuffled with the end card, the other
-    5 columns, treasury 2, the 8 fountains, treasury 1, the 8 arches on top."""
-    def shuffled(shape: Shape) -> list[int]:
-        return list(rng.shuffled([card_id(shape, f) for f in range(1, GARDEN_FIELDS + 1)]))
-    columns, fountains, arches = shuffled(Shape.COLUMN), shuffled(Shape.FOUNTAIN), shuffled(Shape.ARCH)
-    bottom = rng.shuffled(columns[:3] + [END_CARD])
-    return (*bottom, *columns[3:], TREASURY_2, *fountains, TREASURY_1, *arches)
 
 
 class Saba(Game[SabaState, SabaAction]):
@@ -69,7 +71,7 @@ class Saba(Game[SabaState, SabaAction]):
         harbour = rng.shuffled(RESOURCES)
         for kind, cap in zip(harbour, HARBOUR_CAPACITY):
             supply[kind.index] -= cap
-        deck = list(palace_deck(rng))
+        deck = list(stack_palace_deck(range(PALACE_CARDS), rng))
         display = tuple(deck.pop() for _ in range(DISPLAY_SIZE))
         pro = bool(options["pro"])
         actions = rng.shuffled(BASIC_CARDS + (PRO_CARDS if pro else ()))
@@ -91,47 +93,28 @@ class Saba(Game[SabaState, SabaAction]):
 
     # ------------------------------------------------------------- the turn
     def to_move(self, state: SabaState) -> tuple[int, ...]:
-        if state.phase == Phase.OVER:
-            return ()
-        if state.phase == Phase.SERAIL:
-            assert state.decider is not None
-            return (state.decider,)
-        return (state.current,)
+        return legal.to_move(state)
 
     def legal_actions(self, state: SabaState, player: int) -> list[SabaAction]:
-        if player not in self.to_move(state):
-            return []
-        return [a for a in legal.candidates(state, player)
-                if legal.why_illegal(state, player, a) is None]
+        return legal.legal_actions(state, player)
 
     def why_illegal(self, state: SabaState, player: int, action: SabaAction) -> str | None:
         return legal.why_illegal(state, player, action)
 
     def play(self, state: SabaState, player: int, action: SabaAction) -> SabaState:
-        return moves.play(state, player, action)
+        return effects.play(state, player, action)
 
     # -------------------------------------------------------------- the end
     def is_over(self, state: SabaState) -> bool:
         return state.phase == Phase.OVER
 
     def score_breakdown(self, state: SabaState) -> tuple[tuple[ScoreLine, ...], ...]:
-        out = []
-        for p in range(state.num_players):
-            lines = [ScoreLine("balconies", state.balcony.count(p)),
-                     ScoreLine("treasury", state.treasury.count(p))]
-            if state.pro:
-                lines.append(ScoreLine("serail figure", int(state.serail_figure == p)))
-            out.append(tuple(lines))
-        return tuple(out)
+        return scoring.breakdown(state)
 
     def winners(self, state: SabaState) -> tuple[int, ...]:
         """Most figures on balconies and in the treasury (pro: and the serail figure);
         the serail rule breaks ties; players it cannot separate share the win."""
-        if not self.is_over(state):
-            return ()
-        counts = figure_counts(state.num_players, state.balcony, state.treasury,
-                               state.serail_figure)
-        return top_by_serail(counts, state.serail)
+        return scoring.leaders(state) if self.is_over(state) else ()
 
     def check_state(self, state: SabaState) -> None:
         check.check_state(state)
@@ -164,11 +147,8 @@ class Saba(Game[SabaState, SabaAction]):
     def parse_position(self, text: str) -> SabaState:
         return notation.parse_position(text)
 
-    def render_svg(self, state: SabaState, viewer: int | None = None, *,
-                   palette: Sequence[str] | None = None, names: Sequence[str] | None = None,
-                   **highlights: Any) -> str:
-        """SVG of what ``viewer`` sees; ``palette``/``names`` restyle the players, the
-        highlights are listed in :mod:`.render`."""
-        from .render import Look, render_svg
-        look = Look(self.fills(palette), tuple(names or ()) + COLOUR_NAMES[len(names or ()):])
-        return render_svg(self.view(state, viewer), viewer, look, **highlights)
+    def draw(self, seen: SabaState, viewer: int | None, look: Look,
+             highlights: Mapping[str, Any]) -> str:
+        """The board; highlights: ``harbour``, ``build_fields``, ``garden``, ``districts``,
+        ``serail``, ``cards`` (see :mod:`.render`)."""
+        return render.render_svg(seen, viewer, look, **highlights)

@@ -7,11 +7,25 @@ stored 0-based in tuples; the notation shows garden fields 1..8.
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from enum import Enum
 
-from .data import (HAND_LIMIT, HAND_LIMIT_PRO, RES_LIMIT, SERAIL_FIELDS, Card, Res, Vec,
-                   is_part)
+from .data import (
+    COSTS,
+    DISTRICT_COST,
+    HAND_LIMIT,
+    HAND_LIMIT_PRO,
+    RES_LIMIT,
+    SERAIL_FIELDS,
+    SURCHARGE,
+    Card,
+    Res,
+    Vec,
+    card_field,
+    card_shape,
+    is_part,
+)
 
 
 class Phase(str, Enum):
@@ -115,5 +129,58 @@ class SabaState:
 
     def parts_left(self) -> bool:
         """Whether a palace part card is still in the deck or on display."""
-        return any(is_part(c) for c in self.display) or any(
-            c < 0 or is_part(c) for c in self.palace_deck)
+        return parts_left(self.display, self.palace_deck)
+
+
+def parts_left(display: Sequence[int], palace_deck: Sequence[int]) -> bool:
+    """Whether a palace part card is still on display or in the deck (a face-down one may be)."""
+    return any(is_part(c) for c in display) or any(c < 0 or is_part(c) for c in palace_deck)
+
+
+def buildable(card: int, levels: Sequence[int]) -> bool:
+    """A part card can be built while its field holds no higher part; specials always."""
+    return not is_part(card) or levels[card_field(card) - 1] < card_shape(card)
+
+
+def build_cost(state: SabaState, slot: int, waive: Res | None) -> Vec:
+    """What building the card on ``slot`` costs: card price, the field's gold surcharge,
+    one extra of a resource lying on the garden field (pro), minus a waived unit."""
+    card = state.display[slot]
+    cost = list(COSTS[card])
+    cost[Res.GOLD.index] += SURCHARGE[slot]
+    if is_part(card):
+        lying = state.stash[card_field(card) - 1]
+        if lying is not None:
+            cost[lying.index] += 1
+    if waive is not None:
+        cost[waive.index] -= 1
+    return tuple(cost)  # type: ignore[return-value]
+
+
+def place_cost(state: SabaState, district: int) -> int:
+    """Gold for putting a figure into ``district`` (more for a second one there)."""
+    return DISTRICT_COST[state.district_count[district]]
+
+
+def serail_decide(candidates: Iterable[int], serail: Sequence[int]) -> tuple[int, ...]:
+    """The serail rule: the candidates with most markers in the serail, then the one
+    whose marker lies nearest field 1. Several are left only if none has a marker.
+
+    >>> serail_decide((0, 1, 2), (2, 1, 2, 1, 0))
+    (2,)
+    >>> serail_decide((0, 3), (1, 2))
+    (0, 3)
+    """
+    cands = tuple(candidates)
+    counts = {p: serail.count(p) for p in cands}
+    most = max(counts.values(), default=0)
+    if most == 0:
+        return cands
+    tied = [p for p in cands if counts[p] == most]
+    return (min(tied, key=serail.index),)
+
+
+def serail_leader(num_players: int, serail: Sequence[int]) -> int | None:
+    """The player the serail rule ranks first among all (None while the serail is empty)."""
+    best = serail_decide(range(num_players), serail)
+    return best[0] if len(best) == 1 else None

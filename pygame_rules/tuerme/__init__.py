@@ -19,7 +19,7 @@ True
 """
 
 from .actions import Action, EndTurn, Move, Skip
-from .board import parse_square, square_name
+from .data import parse_square, square_name
 from .rules import Tuerme
 from .state import EndReason, TuermeState, build
 

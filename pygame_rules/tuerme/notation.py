@@ -33,26 +33,24 @@ game goes on, else ``reason:colour`` or ``district:b6-c7:colour``.
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING
+from collections.abc import Sequence
 
 from ..errors import IllegalAction, InvalidState
 from .actions import Action, EndTurn, Move, Skip
-from .board import COLUMNS, DISTRICT_NAMES, NUM_SQUARES, ROWS, SQUARE_NAMES, parse_square
-from .data import COLOUR_LETTERS, MAX_HEIGHT
-from .moves import move_problem
+from .data import COLOUR_LETTERS, COLUMNS, DISTRICT_NAMES, MAX_HEIGHT, NUM_SQUARES, ROWS, SQUARE_NAMES, parse_square
+from .effects import play
+from .legal import move_problem, why_illegal
 from .state import COLOUR_INDEX, EndReason, Stack, TuermeState, check_stack
-from .turns import play_move
-
-if TYPE_CHECKING:
-    from .rules import Tuerme
 
 _MOVE = re.compile(r"n?([a-n][1-8])[-x=:]?([a-n][1-8])[+#]?")
 _PASS = ("pass", "--", "skip")
 _STOP = ("stop", "end")
 
 
-def action_text(state: TuermeState, action: Action) -> str:
-    """The action as written in a move log (``state`` is the position before it)."""
+def action_text(state: TuermeState, action: Action, names: Sequence[str] | None = None) -> str:
+    """The action as written in a move log (``state`` is the position before it).
+
+    The notation names no players, so ``names`` changes nothing."""
     if isinstance(action, Skip):
         return "pass"
     if isinstance(action, EndTurn):
@@ -65,7 +63,7 @@ def action_text(state: TuermeState, action: Action) -> str:
     mark = "-" if not there else "=" if there[-1] == colour else "x"
     text = f"{'N' if COLOUR_INDEX[colour] >= state.players else ''}{SQUARE_NAMES[src]}{mark}{SQUARE_NAMES[dst]}"
     if state.end is None and move_problem(state, state.turn, src, dst) is None:
-        after = play_move(state, state.turn, action)
+        after = play(state, state.turn, action)
         text += "#" if after.end is not None else "+" if after.bonus else ""
     return text
 
@@ -74,7 +72,7 @@ def _name(square: int) -> str:
     return SQUARE_NAMES[square] if 0 <= square < NUM_SQUARES else str(square)
 
 
-def parse_action(game: Tuerme, state: TuermeState, text: str) -> tuple[int, Action]:
+def parse_action(state: TuermeState, text: str) -> tuple[int, Action]:
     """The action written ``text`` (markers optional: ``c3c7`` = ``c3xc7+``), if legal now."""
     if state.end is not None:
         raise IllegalAction("the game is over")
@@ -89,7 +87,7 @@ def parse_action(game: Tuerme, state: TuermeState, text: str) -> tuple[int, Acti
         if match is None:
             raise IllegalAction(f"{text.strip()!r} is not a move (write e.g. c3-c7, pass or stop)")
         action = Move(parse_square(match[1]), parse_square(match[2]))
-    reason = game.why_illegal(state, state.turn, action)
+    reason = why_illegal(state, state.turn, action)
     if reason is not None:
         raise IllegalAction(reason)
     return state.turn, action
@@ -132,7 +130,7 @@ def _end_text(state: TuermeState) -> str:
 _TOKEN = re.compile(r"[1-9][0-9]*|[A-Z][a-z]+|.")
 
 
-def from_position_text(text: str) -> TuermeState:
+def parse_position(text: str) -> TuermeState:
     """The state written by :func:`position_text` (syntax only; the game checks the rest)."""
     fields = text.split()
     if len(fields) != 8:

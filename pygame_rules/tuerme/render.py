@@ -21,14 +21,19 @@ Highlights (squares as ints 0..111 or names like ``"c3"``):
 * ``targets`` — squares a selected piece may move to, marked with a green
   ring (class ``target``);
 * ``last_move`` — ``(src, dst)`` or a :class:`~.actions.Move`, both fields
-  tinted (class ``last-move``);
-* ``palette`` — CSS fills replacing the colours' defaults (red, blue, green,
-  purple order); ``names`` — a label per player for the description.
+  tinted (class ``last-move``).
 
+The stones take their fills from the ``look`` (:class:`~pygame_rules.protocol.Look`,
+one per colour: red, blue, green, purple), and the description names the players
+with its labels.
+
+>>> from pygame_rules.tuerme import GAME
 >>> from .state import build
->>> svg = render_svg(build(4, {"c3": "Arb"}), selected="c3", targets=[31])
+>>> svg = render_svg(build(4, {"c3": "Arb"}), None, GAME.look(), selected="c3", targets=[31])
 >>> 'data-square="c3" data-colour="blue" data-symbol="A" data-height="2"' in svg
 True
+>>> status_text(build(4, {"a1": "Ab"}, turn=1), ["Ann", "Bob", "Cy", "Di"])
+'To move: Bob'
 """
 
 from __future__ import annotations
@@ -36,12 +41,28 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 
 from .. import svg
+from ..protocol import Look
 from ..svg import el, group
 from .actions import Move
-from .board import (ALLEYS, COLUMNS, DISTRICTS, FILES, NUM_SQUARES, ROWS, SQUARE_NAMES, SYMBOL_AT,
-                    parse_square)
-from .data import (ALLEY_FILL, COLOUR_FILLS, COLOUR_NAMES, DISTRICT_STROKE, PLOT_FILL, SYMBOL_SHAPES,
-                   SYMBOLS)
+from .data import (
+    ALLEY_FILL,
+    ALLEYS,
+    COLOUR_NAMES,
+    COLUMNS,
+    DISTRICT_STROKE,
+    DISTRICTS,
+    FILES,
+    NUM_SQUARES,
+    PLOT_FILL,
+    ROWS,
+    SQUARE_NAMES,
+    SYMBOL_AT,
+    SYMBOL_SHAPES,
+    SYMBOLS,
+    TITLE,
+    parse_square,
+)
+from .legal import SKIP, legal_actions
 from .scoring import district_points
 from .state import COLOUR_INDEX, EndReason, Stack, TuermeState, height, owner
 
@@ -54,11 +75,10 @@ SHOWN_LAYERS = 5  # taller towers (variant) show their top 5 stones and the numb
 SquareRef = int | str
 
 
-def render_svg(state: TuermeState, viewer: int | None = None, *, selected: SquareRef | None = None,
-               targets: Iterable[SquareRef] = (), last_move: Move | tuple[SquareRef, SquareRef] | None = None,
-               palette: Sequence[str] | None = None, names: Sequence[str] | None = None) -> str:
+def render_svg(state: TuermeState, viewer: int | None, look: Look, *, selected: SquareRef | None = None,
+               targets: Iterable[SquareRef] = (),
+               last_move: Move | tuple[SquareRef, SquareRef] | None = None) -> str:
     """The board as a standalone SVG (nothing is hidden in this game, so ``viewer`` changes nothing)."""
-    fills = tuple(palette or ()) + COLOUR_FILLS[len(palette or ()):]
     marked_last = set()
     if last_move is not None:
         pair = (last_move.src, last_move.dst) if isinstance(last_move, Move) else last_move
@@ -68,8 +88,8 @@ def render_svg(state: TuermeState, viewer: int | None = None, *, selected: Squar
     parts = [_square_group(s, s == chosen, s in aimed, s in marked_last) for s in range(NUM_SQUARES)]
     parts += [_district_outline(fields) for fields in DISTRICTS]
     parts += _labels()
-    parts += [_piece(state, s, stack, fills) for s, stack in enumerate(state.board) if stack]
-    return svg.document(WIDTH, HEIGHT, "Spiel der Türme", describe_position(state, names), parts,
+    parts += [_piece(state, s, stack, look.fills) for s, stack in enumerate(state.board) if stack]
+    return svg.document(WIDTH, HEIGHT, TITLE, describe_position(state, look.names[:state.players]), parts,
                         class_="tuerme-board")
 
 
@@ -116,8 +136,8 @@ def _district_outline(fields: tuple[int, ...]) -> str:
 
 
 def _labels() -> list[str]:
-    style = {"font_family": "sans-serif", "font_size": 12, "fill": "#444", "text_anchor": "middle",
-             "class_": "coordinate"}
+    style: dict[str, str | int] = {"font_family": "sans-serif", "font_size": 12, "fill": "#444",
+                                   "text_anchor": "middle", "class_": "coordinate"}
     files = [el("text", FILES[c], x=LEFT + c * CELL + CELL / 2, y=TOP + ROWS * CELL + 16, **style)
              for c in range(COLUMNS)]
     ranks = [el("text", str(r + 1), x=LEFT / 2, y=TOP + (ROWS - 1 - r) * CELL + CELL / 2 + 4, **style)
@@ -166,17 +186,19 @@ def _piece(state: TuermeState, square: int, stack: Stack, fills: Sequence[str]) 
                  data_owner="neutral" if neutral else colour)
 
 
-def describe_position(state: TuermeState, names: Sequence[str] | None = None) -> str:
+def describe_position(state: TuermeState, names: Sequence[str]) -> str:
     """A few sentences for screen readers: players, whose turn, scores, stones on the alleys."""
     colours = COLOUR_NAMES
-    names = names or colours[:state.players]
     text = [f"{state.players} players: " + ", ".join(
         name if name == colour else f"{name} ({colour})" for name, colour in zip(names, colours))]
     if state.players < len(colours):
         text[0] += f"; neutral: {', '.join(colours[state.players:])}"
     if state.unlimited_height:
         text.append("Variant: towers of any height")
-    text.append(status_sentence(state, names))
+    if state.end is not None:
+        text.append(_ending(state.end, names[state.ender or 0]))
+    else:
+        text.append(f"{names[state.turn]} to move" + (" (bonus move)" if state.bonus else ""))
     points = district_points(state)
     text.append("Points on symbol fields: " + ", ".join(
         f"{names[p]} {sum(points[p])}" for p in range(state.players)))
@@ -185,15 +207,22 @@ def describe_position(state: TuermeState, names: Sequence[str] | None = None) ->
     return ". ".join(text) + "."
 
 
-def status_sentence(state: TuermeState, names: Sequence[str]) -> str:
-    """Whose turn it is (and whether it is a bonus move), or how the game ended."""
-    if state.end is None:
-        return f"{names[state.turn]} to move" + (" (bonus move)" if state.bonus else "")
-    ender = names[state.ender or 0]
+def status_text(state: TuermeState, names: Sequence[str]) -> str:
+    """The game's own status line: whose turn (noting a bonus move or a forced pass), or how it ended."""
+    if state.end is not None:
+        return _ending(state.end, names[state.ender or 0])
+    if state.bonus:
+        return f"To move: {names[state.turn]} (bonus move)"
+    forced = legal_actions(state, state.turn) == [SKIP]
+    return f"To move: {names[state.turn]}" + (" (must pass)" if forced else "")
+
+
+def _ending(end: EndReason, ender: str) -> str:
+    """How the game ended (``ender`` names the player who ended it)."""
     return {
         EndReason.DISTRICT: f"Game over: {ender} filled a district",
         EndReason.ALLEYS: "Game over: no stones are left on the alleys",
         EndReason.STUCK: f"Game over: {ender} can no longer move",
         EndReason.BLOCKED: "Game over: nobody can move",
         EndReason.SETTLED: "Game over: no piece can reach a symbol field any more",
-    }[state.end]
+    }[end]

@@ -12,7 +12,7 @@ ended it. Neutral colours never score.
 from __future__ import annotations
 
 from ..protocol import ScoreLine
-from .board import DISTRICT_NAMES, DISTRICTS
+from .data import DISTRICT_NAMES, DISTRICTS
 from .state import EndReason, TuermeState, height, owner
 
 

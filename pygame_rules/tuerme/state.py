@@ -19,8 +19,7 @@ import enum
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from .board import NUM_SQUARES, parse_square
-from .data import COLOUR_LETTERS, COLOUR_NAMES, MAX_HEIGHT, STONES_PER_KIND, SYMBOLS
+from .data import COLOUR_LETTERS, COLOUR_NAMES, MAX_HEIGHT, NUM_SQUARES, STONES_PER_KIND, SYMBOLS, parse_square
 
 #: A field's contents: "" or a symbol letter and colour letters bottom to top.
 Stack = str
@@ -61,7 +60,7 @@ class TuermeState:
 
     #: Number of players (2–4).
     players: int
-    #: 112 fields (see :mod:`.board` for the numbering), each a stack like ``"Agb"`` or ``""``.
+    #: 112 fields (see :mod:`.data` for the numbering), each a stack like ``"Agb"`` or ``""``.
     board: tuple[Stack, ...]
     #: The player to move (also kept, unchanged, once the game is over).
     turn: int

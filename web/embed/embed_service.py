@@ -21,9 +21,11 @@ import json
 from collections.abc import Callable
 from typing import Any
 
+from pygame_rules.controller import Controller, Reading
 from pygame_rules.examples import read_moves, read_position, read_viewer, split_moves
 from pygame_rules.registry import get_game
 from pygame_rules.render_cli import RenderError, parse_highlights
+from pygame_rules.session import Seat, Session
 from webui.games import interaction_for
 
 #: Longest attribute text accepted (a Babel position is about 600 characters).
@@ -33,74 +35,64 @@ MAX_CHOICES = 300
 
 
 class Diagram:
-    """A position, its given moves and the reader's place in them."""
+    """A position, its given moves and the reader's place in them: a game read through a
+    :class:`Controller`, whose record the reader's own moves may branch off."""
 
     def __init__(self, request: dict[str, Any]) -> None:
         self.game = get_game(_text(request, "game"))
-        start = read_position(self.game, _text(request, "position"))
-        played = read_moves(self.game, start, split_moves(_text(request, "moves")))
-        self.viewer = read_viewer(self.game, start, _text(request, "viewer") or None)
+        self.start = read_position(self.game, _text(request, "position"))
+        self.given = [(player, action) for player, action, _ in
+                      read_moves(self.game, self.start, split_moves(_text(request, "moves")))]
+        viewer = read_viewer(self.game, self.start, _text(request, "viewer") or None)
         try:
             self.highlights = parse_highlights(_text(request, "highlight").split())
-            self.game.render_svg(start, self.viewer, **self.highlights)
+            self.game.render_svg(self.start, viewer, **self.highlights)
         except (RenderError, TypeError, ValueError, KeyError, IndexError) as exc:
             raise ValueError(f"bad highlight: {exc}") from None
-        self.interactive = bool(request.get("interactive"))
-        self.given = ([start] + [after for _, _, after in played],
-                      [(player, action) for player, action, _ in played])
-        self.names = [name.capitalize() for name, _ in self.game.colours]
+        self.reading = Reading(viewer, bool(request.get("interactive")))
+        self.seats = [Seat(name.capitalize(), name) for name, _ in
+                      self.game.colours[:self.game.num_players(self.start)]]
+        self.names = [seat.name for seat in self.seats]
         self.ui = interaction_for(self.game)
         self.ui.names = self.names
         self.reset()
 
     def reset(self) -> None:
-        self.states, self.moves = list(self.given[0]), list(self.given[1])
-        self.ply = 0
+        """Back to the given moves, showing the position before them."""
+        session = Session.from_position(self.game, self.start, self.seats)
+        for player, action in self.given:
+            session.play(player, action)
+        self.controller = Controller(session, reading=self.reading)
+        self.controller.view_move(0)
         self.branched = False
         self.ui.reset()
 
     def goto(self, ply: int) -> None:
-        self.ply = max(0, min(int(ply), len(self.moves)))
+        self.controller.view_move(int(ply))
         self.ui.reset()
-
-    @property
-    def state(self) -> Any:
-        return self.states[self.ply]
-
-    def acting(self) -> int | None:
-        """The seat the reader moves for: the viewer if it is his turn, else the first to move."""
-        if not self.interactive:
-            return None
-        movers = self.game.to_move(self.state)
-        if not movers:
-            return None
-        return self.viewer if self.viewer in movers else movers[0]
 
     def play(self, player: int, action: Any) -> None:
         """Play a move at the shown ply; the moves after it give way to the reader's line."""
-        after = self.game.apply(self.state, player, action)
-        self.states[self.ply + 1:] = [after]
-        self.moves[self.ply:] = [(player, action)]
-        self.ply += 1
+        self.controller.play(player, action)
         self.branched = True
         self.ui.reset()
 
     def click(self, target: dict[str, str]) -> None:
-        player = self.acting()
+        player = self.controller.acting_player()
         if player is None:
             return
-        action = self.ui.click(self.state, player, target)
+        action = self.ui.click(self.controller.shown, player, target)
         if action is not None:
             self.play(player, action)
 
     def button(self, index: int) -> None:
-        player = self.acting()
-        buttons = self.ui.buttons(self.state, player) if player is not None else []
-        if not 0 <= index < len(buttons):
+        player = self.controller.acting_player()
+        buttons = self.ui.buttons(self.controller.shown, player) if player is not None else []
+        if player is None or not 0 <= index < len(buttons):
             raise ValueError("that button is gone; the board has changed")
         chosen = buttons[index]
         if chosen.action is not None:
-            self.play(player, chosen.action)  # type: ignore[arg-type]
+            self.play(player, chosen.action)
         else:
             self.ui.step(chosen.step)
 
@@ -113,38 +105,38 @@ class Diagram:
 
     def choices(self) -> list[tuple[int, Any, str]]:
         """Every legal move now, with its notation (named by colour when several may move)."""
-        if self.acting() is None:
+        state = self.controller.shown
+        if self.controller.acting_player() is None:
             return []
-        movers = self.game.to_move(self.state)
+        movers = self.game.to_move(state)
         found = []
         for player in movers:
-            for action in self.game.legal_actions(self.state, player)[:MAX_CHOICES]:
-                text = _clear_text(self.game, self.state, action)
+            for action in self.game.legal_actions(state, player)[:MAX_CHOICES]:
+                text = self.game.record_text(state, action)
                 found.append((player, action, f"{self.names[player]}: {text}" if len(movers) > 1 else text))
         return found[:MAX_CHOICES]
 
     def view(self) -> dict[str, Any]:
         """What the page shows: the board, where we are, and what the reader may do."""
-        state, player = self.state, self.acting()
-        highlights = self.ui.highlights(state, player) if player is not None else {}
-        if not highlights and self.ply == 0 and not self.branched:
-            highlights = self.highlights
-        elif not highlights and self.ply > 0:
-            before_player, action = self.moves[self.ply - 1]
-            highlights = self.ui.replay_highlights(self.states[self.ply - 1], before_player, action)
-        svg = self.game.render_svg(state, self.viewer, names=self.names, **highlights)
-        buttons = self.ui.buttons(state, player) if player is not None else []
+        controller, player = self.controller, self.controller.acting_player()
+        board = controller.board(self.ui)
+        given = self.highlights if controller.ply == 0 and not self.branched else {}
+        svg = self.game.render_svg(board.state, board.viewer, names=self.names,
+                                   **(board.highlights or given))
+        buttons = self.ui.buttons(board.state, player) if player is not None else []
+        session = controller.session
         return {
             "svg": svg,
-            "ply": self.ply,
-            "total": len(self.moves),
-            "moves": [_clear_text(self.game, self.states[k], a) for k, (_, a) in enumerate(self.moves)],
+            "ply": controller.ply,
+            "total": len(session.moves),
+            "moves": [self.game.record_text(session.states[k], move.action)
+                      for k, move in enumerate(session.moves)],
             "branched": self.branched,
-            "status": self.game.status_text(state, self.names),
-            "prompt": self.ui.prompt(state, player) if player is not None else "",
+            "status": self.game.status_text(board.state, self.names),
+            "prompt": self.ui.prompt(board.state, player) if player is not None else "",
             "buttons": [b.label for b in buttons],
             "choices": [label for _, _, label in self.choices()],
-            "clickable": self.ui.clickable(state, player) if player is not None else [],
+            "clickable": self.ui.clickable(board.state, player) if player is not None else [],
         }
 
 
@@ -155,13 +147,6 @@ def _text(request: dict[str, Any], key: str) -> str:
     if not isinstance(value, str) or len(value) > MAX_TEXT:
         raise ValueError(f"{key} must be text of at most {MAX_TEXT} characters")
     return value
-
-
-def _clear_text(game: Any, state: Any, action: Any) -> str:
-    """The move's notation, in the form the move list accepts back (Babel's offers in clear)."""
-    notation = __import__(f"pygame_rules.{game.name}.notation", fromlist=["notation"])
-    full_text = getattr(notation, "full_text", None)
-    return full_text(state, action) if full_text else game.action_text(state, action)
 
 
 _DIAGRAMS: dict[int, Diagram] = {}

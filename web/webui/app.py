@@ -10,7 +10,7 @@ from pyscript import document, window
 import pygame_rules
 from pygame_rules.protocol import Game, Option
 from pygame_rules.rng import random_seed
-from pygame_rules.session import SaveError, Seat, Session
+from pygame_rules.session import BOT_TIME_MAX, BOT_TIME_MIN, SaveError, Seat, Session, bot_time_range, is_bot_time
 
 from . import dom, storage
 from .dom import h
@@ -35,7 +35,8 @@ class App:
 
     def start(self) -> None:
         dom.install(self.root)
-        resumed = self.resume(storage.current_id()) if storage.current_id() else False
+        save_id = storage.current_id()
+        resumed = self.resume(save_id) if save_id else False
         if not resumed:
             self.show_home()
         document.body.dataset.ready = "1"
@@ -183,12 +184,13 @@ class App:
                           id="player-count", on_change=change_count)),
                       [seat_row(i, s) for i, s in enumerate(seats)]),
                     h("fieldset", h("legend", "Options"),
-                      [_option_input(o, chosen[o.name]) for o in game.options]
+                      [_option_input(o, chosen[o.name]) for o in game.options if not o.is_reading]
                       or h("p", "This game has no options.")),
+                    _readings(game, chosen),
                     h("fieldset", h("legend", "Computer players"),
                       h("label", "Thinking time per decision (seconds) ",
-                        h("input", type="number", min="0.1", max="30", step="0.1", value=bot_time,
-                          name="bot-time", id="bot-time"))),
+                        h("input", type="number", min=f"{BOT_TIME_MIN:g}", max=f"{BOT_TIME_MAX:g}",
+                          step="0.1", value=bot_time, name="bot-time", id="bot-time"))),
                     h("fieldset", h("legend", "Seed"),
                       h("label", "Seed (the same seed gives the same setup) ",
                         h("input", type="number", min="0", value=seed or str(random_seed()), name="seed",
@@ -219,7 +221,6 @@ class App:
         return options
 
     def start_game(self, game: Game[Any, Any]) -> None:
-        form = dom.by_id("setup")
         count = int(dom.by_id("player-count").value)
         seats = self._read_seats(count)
         if len({s.colour for s in seats}) < len(seats):
@@ -234,10 +235,25 @@ class App:
             bot_time = float(dom.by_id("bot-time").value)
         except ValueError:
             bot_time = 0.0
-        if not 0.1 <= bot_time <= 30:
-            dom.toast("The thinking time must be between 0.1 and 30 seconds.", error=True)
+        if not is_bot_time(bot_time):
+            dom.toast(f"The thinking time must be {bot_time_range()}.", error=True)
             return
         self.open_session(Session.new(game.name, seats, int(seed_text), options, bot_time))
+
+
+def _readings(game: Game[Any, Any], chosen: dict[str, Any]) -> Any:
+    """The rule readings, collapsed: each with the rulebook sentence it rests on."""
+    readings = [o for o in game.options if o.is_reading]
+    if not readings:
+        return None
+    return h("details", h("summary", "Rule readings"),
+             h("p", "Where the rulebook can be read two ways, the table may choose. "
+                    "The defaults follow the text most closely; the rules page says why."),
+             [h("div", _option_input(o, chosen[o.name]),
+                h("blockquote", h("p", o.quote, lang=o.quote_lang), h("p", o.english)),
+                class_="reading")
+              for o in readings],
+             class_="readings", id="rule-readings")
 
 
 def _option_input(option: Option, value: Any) -> Any:

@@ -15,7 +15,7 @@ from typing import Any
 from pyscript import document, window
 from pyscript.ffi import create_proxy
 
-Handler = Callable[[Any], None]
+Handler = Callable[[Any], object]  # may return a coroutine, which then runs in the background
 Child = Any  # a DOM node, a str (becomes text), None (skipped) or an iterable of these
 
 _handlers: dict[str, Handler] = {}
@@ -110,12 +110,22 @@ def _dispatcher(event_name: str) -> Callable[[Any], None]:
         try:
             result = handler(event)
             if asyncio.iscoroutine(result):
-                asyncio.ensure_future(_guarded(result))
+                spawn(result)
         except Exception as exc:  # show, don't swallow: the page must keep working
             window.console.error(f"{type(exc).__name__}: {exc}")
             toast(f"Something went wrong: {exc}", error=True)
 
     return dispatch
+
+
+_running: set[asyncio.Future[None]] = set()
+
+
+def spawn(coroutine: Any) -> None:
+    """Run ``coroutine`` in the background, reporting its errors; keep it alive until done."""
+    task = asyncio.ensure_future(_guarded(coroutine))
+    _running.add(task)
+    task.add_done_callback(_running.discard)
 
 
 async def _guarded(coroutine: Any) -> None:

@@ -11,7 +11,8 @@ from .base import Button, Interaction
 from .saba import SabaInteraction
 from .tuerme import TuermeInteraction
 
-_BY_GAME: dict[str, type[Interaction]] = {"babel": BabelInteraction, "saba": SabaInteraction, "tuerme": TuermeInteraction}
+_BY_GAME: dict[str, type[Interaction]] = {
+    "babel": BabelInteraction, "saba": SabaInteraction, "tuerme": TuermeInteraction}
 
 
 def interaction_for(game: Game[Any, Any]) -> Interaction:

@@ -16,10 +16,22 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from pygame_rules.babel import (Accept, BabelState, Build, CardExchange, Decline, DoubleTurn,
-                                DrawThree, Offer, Pass, Phase, ThirdBonus)
+from pygame_rules.babel import (
+    Accept,
+    BabelState,
+    Build,
+    CardExchange,
+    Decline,
+    DoubleTurn,
+    DrawThree,
+    Offer,
+    Pass,
+    Phase,
+    ThirdBonus,
+)
 from pygame_rules.babel.data import KINDS, NO_CARDS, WONDERS, Counts, counts_text, tile_text
-from pygame_rules.babel.state import add, sub
+from pygame_rules.babel.legal import own_share
+from pygame_rules.babel.state import add
 
 from .base import Button, Interaction
 
@@ -278,12 +290,7 @@ def _offer_text(offer: Offer) -> str:
 
 def _build_label(state: BabelState, accept: Accept, names: Sequence[str]) -> str:
     """What building this way costs: the cards from one's own hand and the jokers."""
-    assert state.tile is not None
-    own = state.tile
-    for p in accept.offers:
-        own = sub(own, state.offers[p].cards)  # type: ignore[union-attr]
-    own = sub(own, accept.joker)
-    label = f"Build, adding {counts_text(own)} from your hand"
+    label = f"Build, adding {counts_text(own_share(state, accept))} from your hand"
     if any(accept.joker):
         jokers = sum(accept.joker) // 2
         label += f" and {jokers} joker{'s' if jokers > 1 else ''} ({counts_text(accept.joker)})"

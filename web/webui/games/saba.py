@@ -17,12 +17,33 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from pygame_rules.saba import (Build, Card, Discard, District, Done, Exchange, MoveVizier,
-                               Phase, PlaceFigure, PlayCard, PlayGuard, PlayHarbourmaster,
-                               PlayMerchant, PlayOverseer, PlayRobber, RemoveCard, Res,
-                               SabaState, SerailChoice, Stash, TakeHarbour, UseDistrict)
-from pygame_rules.saba.data import DISTRICT_GAIN, RESOURCES, card_field, card_label, is_part
-from pygame_rules.saba.legal import PERSON_ACTIONS, build_cost, cost_text, place_cost
+from pygame_rules.saba import (
+    Build,
+    Card,
+    Discard,
+    District,
+    Done,
+    Exchange,
+    MoveVizier,
+    Phase,
+    PlaceFigure,
+    PlayCard,
+    PlayGuard,
+    PlayHarbourmaster,
+    PlayMerchant,
+    PlayOverseer,
+    PlayRobber,
+    RemoveCard,
+    Res,
+    SabaState,
+    SerailChoice,
+    Stash,
+    TakeHarbour,
+    UseDistrict,
+)
+from pygame_rules.saba.data import DISTRICT_GAIN, RES_LIMIT, RESOURCES, card_field, card_label, cost_text, is_part
+from pygame_rules.saba.legal import PERSON_ACTIONS
+from pygame_rules.saba.state import build_cost, place_cost
 
 from .base import Button, Interaction
 
@@ -96,8 +117,8 @@ class SabaInteraction(Interaction):
 
     def _card_actions(self, card: Card) -> list[Any]:
         person = PERSON_CLASS.get(card)
-        return [a for a in self.legal if isinstance(a, (PlayCard, Discard)) and a.card == card
-                or person is not None and isinstance(a, person)]
+        return [a for a in self.legal if (isinstance(a, (PlayCard, Discard)) and a.card == card)
+                or (person is not None and isinstance(a, person))]
 
     def _person(self) -> list[Any]:
         person = PERSON_CLASS.get(self.card) if self.card else None
@@ -150,8 +171,8 @@ class SabaInteraction(Interaction):
         if state.phase is Phase.END:
             cards, res = state.over_limits(player)
             if cards or res:
-                return (f"Discard down to {state.hand_limit} action cards and 7 resources: "
-                        "click one of your cards or resources.")
+                return (f"Discard down to {state.hand_limit} action cards and {RES_LIMIT} "
+                        "resources: click one of your cards or resources.")
             return "End your turn."
         return PHASE_PROMPTS.get(state.phase, "The game is over.")
 

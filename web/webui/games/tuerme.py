@@ -16,8 +16,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from pygame_rules.tuerme import EndTurn, Move, Skip
-from pygame_rules.tuerme.board import parse_square, square_name
+from pygame_rules.tuerme import EndTurn, Move, Skip, parse_square, square_name
 
 from .base import Button, Interaction
 

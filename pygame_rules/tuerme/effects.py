@@ -1,21 +1,34 @@
-"""What happens after an action: bonus moves, passing the turn, the neutral lock, the end.
+"""What a legal action does: the move itself, bonus moves, passing the turn, the neutral lock, the end.
 
-These functions assume the action is legal (see :mod:`.moves`).
+These functions assume the action has passed :func:`.legal.why_illegal`.
+
+>>> from .actions import Move
+>>> from .data import parse_square as sq
+>>> from .state import build
+>>> after = play(build(4, {"a6": "Dr", "d4": "Bb"}), 0, Move(sq("a6"), sq("b6")))
+>>> after.board[sq("b6")], after.turn, after.bonus
+('Dr', 0, True)
 """
 
 from __future__ import annotations
 
-from .actions import Move
-from .board import ALLEYS, DISTRICT_OF, DISTRICTS, SYMBOL_AT
-from .data import BONUS_AFTER_NEUTRAL, COLOUR_LETTERS
-from .moves import can_still_score, has_move, moved_board, own_alley_piece
+from .actions import Action, Move
+from .data import ALLEYS, BONUS_AFTER_NEUTRAL, COLOUR_LETTERS, DISTRICT_OF, DISTRICTS, SYMBOL_AT
+from .legal import can_still_score, has_move, own_alley_piece
 from .state import EndReason, Stack, TuermeState, owner
 
 
-def play_move(state: TuermeState, player: int, move: Move) -> TuermeState:
+def play(state: TuermeState, player: int, action: Action) -> TuermeState:
+    """The state after ``player`` takes the legal ``action``."""
+    if isinstance(action, Move):
+        return _move(state, player, action)
+    return _pass_turn(state, state.board, None)
+
+
+def _move(state: TuermeState, player: int, move: Move) -> TuermeState:
     """The state after ``player`` makes the legal ``move``."""
     dst = move.dst
-    board = moved_board(state.board, move.src, dst)
+    board = _moved_board(state.board, move.src, dst)
     neutral = owner(board[dst]) >= state.players
     on_field = bool(SYMBOL_AT[dst])
     if on_field and not neutral:
@@ -30,10 +43,18 @@ def play_move(state: TuermeState, player: int, move: Move) -> TuermeState:
         # The lock (if any) still binds this player during his bonus move.
         return TuermeState(state.players, board, state.turn, True, state.lock, None, None, None,
                            state.unlimited_height, state.rng)
-    return pass_turn(state, board, dst if neutral and not on_field else None)
+    return _pass_turn(state, board, dst if neutral and not on_field else None)
 
 
-def pass_turn(state: TuermeState, board: tuple[Stack, ...], lock: int | None) -> TuermeState:
+def _moved_board(board: tuple[Stack, ...], src: int, dst: int) -> tuple[Stack, ...]:
+    """The board after the piece on ``src`` moves onto ``dst`` (stacking on what is there)."""
+    cells = list(board)
+    cells[dst] = cells[dst] + cells[src][1:] if cells[dst] else cells[src]
+    cells[src] = ""
+    return tuple(cells)
+
+
+def _pass_turn(state: TuermeState, board: tuple[Stack, ...], lock: int | None) -> TuermeState:
     """Give the turn to the next player; ``lock`` is the neutral stone he may not move.
 
     A next player without any move ends the game if none of his own pieces is left on

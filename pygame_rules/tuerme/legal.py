@@ -1,29 +1,46 @@
-"""Move generation and the reasons a move is illegal (the one source of legality for moves).
+"""Who must act, the legal actions and why an action is illegal: the one source of legality.
 
 A piece moves along a row or column any distance. It passes over empty
 fields (symbol fields included) and pieces whose top is its own colour; it
 stops on an empty field (a symbol field only if the symbols match) or, unless
 it is a neutral stone, on a piece with its own symbol if the tower stays
-within the height limit. Pieces on symbol fields never move again.
+within the height limit. Pieces on symbol fields never move again. A player
+without any move passes (``Skip``); one with a pending bonus move may decline
+it (``EndTurn``).
 
 >>> from .state import build
 >>> s = build(4, {"d4": "Ar", "d6": "Br", "d8": "Ab", "d2": "Bg"})
 >>> sorted(square_name(m.dst) for m in legal_moves(s, 0) if m.src == parse_square("d4"))
 ['a4', 'b4', 'c4', 'd3', 'd5', 'd7', 'd8', 'e4', 'f4', 'g4', 'h4', 'i4', 'j4', 'k4', 'l4', 'm4', 'n4']
->>> move_problem(s, 0, parse_square("d4"), parse_square("d1"))
+>>> why_illegal(s, 0, Move(parse_square("d4"), parse_square("d1")))
 'd4-d1: the path is blocked by a green stone on d2 (a piece may only pass over pieces of its own colour)'
+>>> why_illegal(s, 0, Skip())
+'you can still move (e.g. d4-d5); you may only pass when no move is possible'
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator
 
-from .actions import Move
-from .board import (ALLEYS, FIELDS_OF_SYMBOL, NUM_SQUARES, RAYS, SQUARE_NAMES, SYMBOL_AT,
-                    path_between)
-from .board import parse_square, square_name  # noqa: F401 (doctests)
-from .data import COLOUR_LETTERS, COLOUR_NAMES
+from .actions import Action, EndTurn, Move, Skip
+from .data import (  # noqa: F401 (doctests)
+    ALLEYS,
+    COLOUR_LETTERS,
+    COLOUR_NAMES,
+    FIELDS_OF_SYMBOL,
+    NUM_SQUARES,
+    RAYS,
+    SQUARE_NAMES,
+    SYMBOL_AT,
+    TITLE,
+    parse_square,
+    path_between,
+    square_name,
+)
 from .state import Stack, TuermeState, height, owner
+
+SKIP = Skip()
+END_TURN = EndTurn()
 
 #: Every possible Move, made once: ``_MOVES[src * 112 + dst]`` (None off a line).
 _MOVES: tuple[Move | None, ...] = tuple(
@@ -63,6 +80,47 @@ def _pairs(board: tuple[Stack, ...], player: int, players: int, lock: int | None
                     break
 
 
+def to_move(state: TuermeState) -> tuple[int, ...]:
+    """The player to move, or () once the game is over."""
+    return () if state.over else (state.turn,)
+
+
+def legal_actions(state: TuermeState, player: int) -> list[Action]:
+    """The moves; plus ``EndTurn`` during a bonus move; only ``Skip`` if there is no move."""
+    if state.over or player != state.turn:
+        return []
+    moves: list[Action] = list(legal_moves(state, player))
+    if state.bonus:
+        moves.append(END_TURN)
+        return moves
+    return moves or [SKIP]
+
+
+def why_illegal(state: TuermeState, player: int, action: Action) -> str | None:
+    """None if ``player`` may take ``action`` now, else the reason he may not."""
+    if state.over:
+        return "the game is over"
+    if player != state.turn:
+        return f"it is not player {player}'s turn"
+    if isinstance(action, Move):
+        return move_problem(state, player, action.src, action.dst)
+    if isinstance(action, EndTurn):
+        return None if state.bonus else "there is no bonus move to decline"
+    return _skip_problem(state, player)
+
+
+def _skip_problem(state: TuermeState, player: int) -> str | None:
+    if state.bonus:
+        return "you may not pass during a bonus move: make it or decline it (stop)"
+    moves = legal_moves(state, player)
+    if moves:
+        # Imported here: the notation of a move marks its effects, which need this module.
+        from .notation import action_text
+        example = action_text(state, moves[0])
+        return f"you can still move (e.g. {example}); you may only pass when no move is possible"
+    return None
+
+
 def legal_moves(state: TuermeState, player: int) -> list[Move]:
     """All moves ``player`` may make now (ignoring whose turn it is)."""
     moves = _MOVES
@@ -73,14 +131,6 @@ def legal_moves(state: TuermeState, player: int) -> list[Move]:
 def has_move(state: TuermeState, player: int, lock: int | None) -> bool:
     """Whether ``player`` has any move, with ``lock`` as the locked neutral stone."""
     return next(_pairs(state.board, player, state.players, lock, state.max_height), None) is not None
-
-
-def moved_board(board: tuple[Stack, ...], src: int, dst: int) -> tuple[Stack, ...]:
-    """The board after the piece on ``src`` moves onto ``dst`` (stacking on what is there)."""
-    cells = list(board)
-    cells[dst] = cells[dst] + cells[src][1:] if cells[dst] else cells[src]
-    cells[src] = ""
-    return tuple(cells)
 
 
 def describe(stack: Stack, players: int) -> str:

@@ -1,4 +1,5 @@
-"""Carrying out legal actions: drawing, the reveal, building, wonder scoring, the end.
+"""What a legal action does in Der Turmbau zu Babel: drawing, the reveal, building,
+wonder scoring, the end.
 
 Order of a build's resolution (our reading of rules-data A4/A9): rejected offerers take
 their cards back and score (1 VP per matching card, 3 with a third bonus; the exchange
@@ -14,13 +15,11 @@ from dataclasses import replace
 
 from ..cards import draw
 from ..rng import Rng
-from .actions import (Accept, BabelAction, Build, CardExchange, Decline, DoubleTurn, DrawThree,
-                      Offer, Pass, ThirdBonus)
-from .data import (CARD_OF_KIND, DRAW_THREE_COUNT, KIND_OF_CARD, NO_CARDS, SCORING_ROWS,
-                   ActionCard, Counts)
+from .actions import Accept, BabelAction, Build, CardExchange, Decline, DoubleTurn, DrawThree, Offer, Pass, ThirdBonus
+from .data import CARD_OF_KIND, DRAW_THREE_COUNT, KIND_OF_CARD, SCORING_ROWS, ActionCard, Counts
+from .legal import own_share
 from .scoring import wonder_points
-from .state import (BabelState, Phase, StoredOffer, Target, add, forget, matching, sort_actions,
-                    sub)
+from .state import BabelState, Phase, StoredOffer, Target, add, forget, matching, sort_actions, sub
 
 
 def play(state: BabelState, player: int, action: BabelAction) -> BabelState:
@@ -122,7 +121,7 @@ def decide(state: BabelState, decision: Accept | Decline) -> BabelState:
     """Record the active player's choice; open the third-bonus window if anyone may use it."""
     accepted = decision.offers if isinstance(decision, Accept) else ()
     waiting = tuple(p for p, o in enumerate(state.offers)
-                    if o is not None and p not in accepted and sum(o.cards)
+                    if o is not None and p not in accepted and sum(o.cards) > 0
                     and ActionCard.THIRD_BONUS in state.players[p].actions)
     state = replace(state, decision=decision, bonus_waiting=waiting)
     return replace(state, phase=Phase.BONUS) if waiting else resolve(state)
@@ -164,19 +163,17 @@ def build(state: BabelState, decision: Accept) -> BabelState:
     """Place the elements, hand out the tile, score a completed wonder, check the end."""
     tile, target, active = state.tile, state.target, state.active
     assert tile is not None and target is not None
-    offers = {p: state.offers[p] for p in decision.offers}
-    got = NO_CARDS
     elements = [0] * state.num_players
     receiver = active
-    for p, offer in offers.items():
+    for p in decision.offers:
+        offer = state.offers[p]
         assert offer is not None
-        got = add(got, offer.cards)
         if offer.exchange:
             receiver = p  # the active player places elements for this player's cards
             elements[active] += sum(offer.cards)
         else:
             elements[p] += sum(offer.cards)
-    own = sub(sub(tile, got), decision.joker)
+    own = own_share(state, decision)
     elements[active] += sum(own) + sum(decision.joker)
     state = spend_action_card(state, active, ActionCard.JOKER, sum(decision.joker) // 2)
     me = state.players[active]

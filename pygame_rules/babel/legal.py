@@ -1,4 +1,4 @@
-"""The turn of Der Turmbau zu Babel: who moves, which actions are legal and why not.
+"""Legality in Der Turmbau zu Babel: who moves, which actions are legal and why not.
 
 The turn is a small state machine (:class:`~.state.Phase`):
 
@@ -11,7 +11,7 @@ The turn is a small state machine (:class:`~.state.Phase`):
 
 "Draw three" and "card exchange" may be played by a player whenever he is to move
 (our timing window for "at any time"). Their effects and the resolution of a build
-live in :mod:`.resolve`.
+live in :mod:`.effects`.
 """
 
 from __future__ import annotations
@@ -19,10 +19,19 @@ from __future__ import annotations
 from collections.abc import Iterator
 from itertools import combinations
 
-from .actions import (Accept, BabelAction, Build, CardExchange, Decline, DoubleTurn, DrawThree,
-                      Offer, Pass, ThirdBonus)
-from .data import (CARD_EXCHANGE_MAX, KINDS, NO_CARDS, SLOTS_PER_WONDER, WONDERS, ActionCard,
-                   Counts, Tile, counts_text, tile_kinds)
+from .actions import Accept, BabelAction, Build, CardExchange, Decline, DoubleTurn, DrawThree, Offer, Pass, ThirdBonus
+from .data import (
+    CARD_EXCHANGE_MAX,
+    KINDS,
+    NO_CARDS,
+    SLOTS_PER_WONDER,
+    WONDERS,
+    ActionCard,
+    Counts,
+    Tile,
+    counts_text,
+    tile_kinds,
+)
 from .state import BabelState, Phase, add, fits, sub
 
 
@@ -72,10 +81,11 @@ def joker_options(rest: Counts, held: int) -> Iterator[Counts]:
 def valid_offerers(state: BabelState) -> list[int]:
     """Offerers whose revealed offer holds at least one matching card (only these can be
     accepted; an offer of just the exchange card is not selectable)."""
-    return [p for p, o in enumerate(state.offers) if o is not None and sum(o.cards)]
+    return [p for p, o in enumerate(state.offers) if o is not None and sum(o.cards) > 0]
 
 
 def legal_actions(state: BabelState, player: int) -> list[BabelAction]:
+    """Every action ``player`` may take now, in a fixed order; [] if he is not to move."""
     if player not in to_move(state):
         return []
     me = state.players[player]
@@ -118,15 +128,37 @@ def accept_options(state: BabelState) -> list[Accept]:
             offers = [state.offers[p] for p in chosen]
             if sum(o.exchange for o in offers if o) > 1:
                 continue
-            got = NO_CARDS
-            for o in offers:
-                got = add(got, o.cards if o else NO_CARDS)
+            got = _offered(state, chosen)
             if not fits(got, tile):
                 continue
-            rest = sub(tile, got)
-            out += [Accept(chosen, j) for j in joker_options(rest, held)
-                    if fits(sub(rest, j), me.hand)]
+            ways = (Accept(chosen, j) for j in joker_options(sub(tile, got), held))
+            out += [way for way in ways if fits(own_share(state, way), me.hand)]
     return out
+
+
+def _offered(state: BabelState, players: tuple[int, ...]) -> Counts:
+    """The cards in the offers of ``players`` (an offer that is not there counts as none)."""
+    got = NO_CARDS
+    for p in players:
+        offer = state.offers[p] if p < len(state.offers) else None
+        got = add(got, offer.cards if offer else NO_CARDS)
+    return got
+
+
+def own_share(state: BabelState, accept: Accept) -> Counts:
+    """The active player's own share of the build ``accept``: the cards he adds from his
+    hand, i.e. what the tile asks for less the accepted offers and the jokers' cards
+    (a tile or offer that is not there counts as no cards, so any Accept can be written).
+
+    >>> from pygame_rules.babel import GAME, Accept, Build, Offer
+    >>> s = GAME.apply(GAME.new_game(3, seed=2), 0, Build(2, 2))   # red asks for 4 cranes
+    >>> s = GAME.apply(GAME.apply(s, 1, Offer((0, 1, 0, 0))), 2, Offer((0, 2, 0, 0)))
+    >>> own_share(s, Accept((1,)))
+    (0, 3, 0, 0)
+    >>> own_share(s, Accept((1, 2)))
+    (0, 1, 0, 0)
+    """
+    return sub(sub(state.tile or NO_CARDS, _offered(state, accept.offers)), accept.joker)
 
 
 # ------------------------------------------------------------------ legality
@@ -228,9 +260,7 @@ def _accept_problem(state: BabelState, action: Accept) -> str | None:
     offers = [state.offers[p] for p in chosen]
     if sum(1 for o in offers if o and o.exchange) > 1:
         return "at most one accepted offer may hold an exchange card"
-    got = NO_CARDS
-    for o in offers:
-        got = add(got, o.cards if o else NO_CARDS)
+    got = _offered(state, chosen)
     if not fits(got, tile):
         return f"the accepted offers hold {counts_text(got)}, more than the tile asks for"
     rest = sub(tile, got)
@@ -241,7 +271,7 @@ def _accept_problem(state: BabelState, action: Accept) -> str | None:
         return f"you hold only {me.actions.count(ActionCard.JOKER)} joker(s)"
     if not fits(action.joker, rest):
         return f"the jokers' cards ({counts_text(action.joker)}) exceed what the tile still needs ({counts_text(rest)})"
-    return _lacks(me.hand, sub(rest, action.joker))
+    return _lacks(me.hand, own_share(state, action))
 
 
 def _exchange_problem(actions: tuple[ActionCard, ...], hand: Counts, cards: Counts) -> str | None:
