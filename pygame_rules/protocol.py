@@ -27,6 +27,7 @@ from typing import Any, ClassVar, Generic, TypeVar, get_args
 
 from . import codec
 from .errors import IllegalAction, InvalidState
+from .gate import Limits, check_text, choices_text, describe
 from .rng import Rng, random_seed
 
 S = TypeVar("S")
@@ -35,6 +36,8 @@ OptionValue = bool | int | str
 
 #: Format version of :meth:`Game.state_to_json` documents.
 STATE_FORMAT = 1
+#: A position text is read only within these limits (Babel's longest is about 600 characters).
+POSITION_LIMITS = Limits("the position", 10_000)
 
 
 @dataclasses.dataclass(frozen=True)
@@ -63,10 +66,10 @@ class Option:
     def check(self, value: object) -> OptionValue:
         if type(value) is not type(self.default):
             raise ValueError(
-                f"option {self.name!r} takes a {type(self.default).__name__}, not {value!r}")
+                f"option {self.name!r} takes a {type(self.default).__name__}, not {describe(value)}")
         if self.choices and value not in self.choices:
-            allowed = ", ".join(map(repr, self.choices))
-            raise ValueError(f"option {self.name!r} must be one of {allowed}, not {value!r}")
+            allowed = choices_text(map(repr, self.choices))
+            raise ValueError(f"option {self.name!r} must be one of {allowed}, not {describe(value)}")
         return value
 
 
@@ -98,6 +101,9 @@ class Game(ABC, Generic[S, A]):
     #: Bumped whenever a rule change makes old saves replay differently or the state gains
     #: bookkeeping (a save of an older version is then trusted to its moves alone).
     rules_version: ClassVar[int] = 1
+    #: Per older rules version, how it played the options added since (``{1: {"x": False}}``):
+    #: a save of that version lacks them, and replays with these values, not the defaults.
+    options_before: ClassVar[Mapping[int, Mapping[str, OptionValue]]] = {}
     state_type: ClassVar[type]
     #: An action dataclass, or a ``Union`` of several (each decorated with :func:`codec.tagged`).
     action_type: ClassVar[Any]
@@ -112,14 +118,22 @@ class Game(ABC, Generic[S, A]):
     def option_defaults(self) -> dict[str, OptionValue]:
         return {o.name: o.default for o in self.options}
 
-    def resolve_options(self, options: Mapping[str, object] | None) -> dict[str, OptionValue]:
-        """Defaults updated with ``options``; unknown names or bad values raise ValueError."""
+    def resolve_options(self, options: Mapping[str, object] | None,
+                        rules: int | None = None) -> dict[str, OptionValue]:
+        """Defaults updated with ``options``; anything but a mapping of known names to
+        values of their type raises ValueError. For a save of the older rules version
+        ``rules``, an option it lacks takes the value that version played by
+        (:attr:`options_before`)."""
+        if options is not None and not isinstance(options, Mapping):
+            raise ValueError(f"options must map option names to values, not {describe(options)}")
         by_name = {o.name: o for o in self.options}
         resolved = self.option_defaults
+        if rules is not None and rules < self.rules_version:
+            resolved.update(self.options_before.get(rules, {}))
         for key, value in (options or {}).items():
             if key not in by_name:
-                known = ", ".join(sorted(by_name)) or "none"
-                raise ValueError(f"{self.title} has no option {key!r} (options: {known})")
+                known = choices_text(sorted(by_name)) or "none"
+                raise ValueError(f"{self.title} has no option {describe(key)} (options: {known})")
             resolved[key] = by_name[key].check(value)
         return resolved
 
@@ -129,7 +143,7 @@ class Game(ABC, Generic[S, A]):
         if not isinstance(num_players, int) or isinstance(num_players, bool) or not (
                 self.min_players <= num_players <= self.max_players):
             raise ValueError(f"{self.title} is for {self.min_players}–{self.max_players} players, "
-                             f"not {num_players!r}")
+                             f"not {describe(num_players)}")
         rng = Rng.from_seed(random_seed() if seed is None else seed)
         return self.setup(num_players, rng, self.resolve_options(options))
 
@@ -217,12 +231,12 @@ class Game(ABC, Generic[S, A]):
         if not isinstance(data, dict):
             raise InvalidState("a saved state must be a JSON object")
         if data.get("game") != self.name:
-            raise InvalidState(f"this is not a {self.title} state (game: {data.get('game')!r})")
+            raise InvalidState(f"this is not a {self.title} state (game: {describe(data.get('game'))})")
         if data.get("format") != STATE_FORMAT:
-            raise InvalidState(f"unsupported state format {data.get('format')!r}")
+            raise InvalidState(f"unsupported state format {describe(data.get('format'))}")
         rules = data.get("rules")
         if not isinstance(rules, int) or rules > self.rules_version:
-            raise InvalidState(f"the state was made by a newer rules version ({rules!r})")
+            raise InvalidState(f"the state was made by a newer rules version ({describe(rules)})")
         state: S = codec.from_json(self.state_type, data.get("state"), "state")
         self.check_state(state)
         return state
@@ -258,7 +272,7 @@ class Game(ABC, Generic[S, A]):
             for action in self.legal_actions(state, player):
                 if self.action_text(state, action) == wanted:
                     return player, action
-        raise IllegalAction(f"{wanted!r} is not a legal move in this position")
+        raise IllegalAction(f"{describe(wanted)} is not a legal move in this position")
 
     @abstractmethod
     def position_text(self, state: S) -> str:
@@ -270,8 +284,9 @@ class Game(ABC, Generic[S, A]):
 
     def from_position_text(self, text: str) -> S:
         """The state written by :meth:`position_text`, checked like a loaded save;
-        bad text or an inconsistent position raises InvalidState."""
-        state = self.parse_position(text)
+        bad text (too long for :data:`POSITION_LIMITS` included) or an inconsistent
+        position raises InvalidState."""
+        state = self.parse_position(check_text(text, POSITION_LIMITS, InvalidState, lines=True))
         self.check_state(state)
         return state
 

@@ -6,6 +6,10 @@ message a person can read. :func:`fuzz_game` feeds a game thousands of mutated i
 from real positions of seeded random games and checks that each one is either accepted or
 refused with exactly that error type, a short message, and within a time limit (so a huge
 number is refused before anything is allocated for it).
+
+:func:`mutate_json_text` does the same to a JSON document as text (what a save file or a
+request is), deeply nested replacements included, which :func:`json.dumps` can't write.
+The longest message allowed is the gate's (:data:`pygame_rules.gate.MAX_MESSAGE`).
 """
 
 from __future__ import annotations
@@ -18,11 +22,13 @@ from functools import partial
 from typing import Any
 
 from pygame_rules import IllegalAction, InvalidState
+from pygame_rules.gate import MAX_MESSAGE
 from pygame_rules.protocol import Game
 from pygame_rules.rng import Rng
 
-#: The longest error message a person should have to read.
-MAX_MESSAGE = 200
+__all__ = ["MAX_MESSAGE", "dumps_deep", "expect_clean", "fuzz_game", "mutate_json", "mutate_json_text",
+           "mutate_text", "positions"]
+
 #: Seconds one input may take, parsing and checking included (generous for a loaded CI).
 TIME_LIMIT = 2.0
 
@@ -88,13 +94,15 @@ def _nodes(data: Any, path: tuple[Any, ...] = ()) -> Iterator[tuple[Any, ...]]:
             yield from _nodes(value, (*path, index))
 
 
+#: Stands among the replacements for a deeply nested list, built only when it is chosen
+#: (building one for every mutation made the fuzzers spend most of their time on it).
+_DEEP = object()
+
+
 def _replacement(value: Any, rng: Rng) -> Any:
     choices: list[Any] = [None, True, -1, 10**30, 2**63, 1.5, "", "x" * 5000, [], {}, [value, value],
-                          {"kind": "?"}, {1: 2, "1": 3}, str(value), -(10**9)]
-    deep: Any = 0
-    for _ in range(rng.choice((50, 5000))):
-        deep = [deep]
-    choices.append(deep)
+                          {"kind": "?"}, {1: 2, "1": 3}, str(value), -(10**9), _DEEP]
+    depth = rng.choice((50, 5000))
     if isinstance(value, int) and not isinstance(value, bool):
         choices += [value + 1, value - 1, -value, value * 1000]
     if isinstance(value, list) and value:
@@ -102,7 +110,13 @@ def _replacement(value: Any, rng: Rng) -> Any:
     if isinstance(value, dict) and value:
         key = rng.choice(sorted(value, key=str))
         choices.append({k: v for k, v in value.items() if k != key})
-    return rng.choice(choices)
+    choice = rng.choice(choices)
+    if choice is not _DEEP:
+        return choice
+    deep: Any = 0
+    for _ in range(depth):
+        deep = [deep]
+    return deep
 
 
 def mutate_json(data: Any, rng: Rng) -> Any:
@@ -117,6 +131,48 @@ def mutate_json(data: Any, rng: Rng) -> Any:
         parent = parent[step]
     parent[path[-1]] = _replacement(parent[path[-1]], rng)
     return copy
+
+
+def dumps_deep(data: Any) -> str:
+    """JSON text for ``data`` however deeply it nests: :func:`json.dumps` recurses and
+    fails on the deep values :func:`mutate_json` makes; this walks with a stack of its own."""
+    out: list[str] = []
+    stack: list[Any] = [data]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, _Raw):
+            out.append(item.text)
+        elif isinstance(item, (list, dict)):
+            pairs = list(item.items()) if isinstance(item, dict) else [(None, v) for v in item]
+            stack.append(_Raw("}" if isinstance(item, dict) else "]"))
+            for index in reversed(range(len(pairs))):
+                key, value = pairs[index]
+                stack.append(value)
+                if key is not None:
+                    stack.append(_Raw(json.dumps(str(key)) + ": "))
+                if index:
+                    stack.append(_Raw(", "))
+            stack.append(_Raw("{" if isinstance(item, dict) else "["))
+        else:
+            out.append(json.dumps(item))
+    return "".join(out)
+
+
+class _Raw:
+    """A piece of JSON text already written, on :func:`dumps_deep`'s stack."""
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+
+
+def mutate_json_text(text: str, rng: Rng) -> str:
+    """The JSON document ``text`` with one node replaced as by :func:`mutate_json`,
+    written back as JSON text (a deeply nested replacement included)."""
+    mutant = mutate_json(json.loads(text), rng)
+    try:
+        return json.dumps(mutant)
+    except RecursionError:
+        return dumps_deep(mutant)
 
 
 def expect_clean(errors: tuple[type[Exception], ...], call: Callable[[], Any], what: str) -> Any:

@@ -90,7 +90,7 @@ def test_position_round_trip_and_errors():
     assert "offers=-/1s/2s+x/1s!1c" in text
     with pytest.raises(InvalidState, match="starts with 'babel'"):
         GAME.from_position_text("chess " + text[6:])
-    with pytest.raises(InvalidState, match="exactly the fields"):
+    with pytest.raises(InvalidState, match=r"lacks the field\(s\) revealed$"):
         GAME.from_position_text(text.replace(" revealed=1", ""))
     with pytest.raises(InvalidState, match="bad card counts"):
         GAME.from_position_text(text.replace("discard=0", "discard=2x"))

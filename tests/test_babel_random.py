@@ -31,8 +31,11 @@ from pygame_rules.babel import (
 from pygame_rules.babel.data import NO_CARDS
 from pygame_rules.rng import MASKED_RNG, Rng
 
+#: Every rule reading switched away from its default.
+READINGS = {"late_double_turn": True, "cards_out_of_turn": True, "optional_replacing": True,
+            "last_build_action_card": False, "last_build_offers_score": False}
 OPTIONS = [{}, {"action_cards": False}, {"two_colour_tiles": True},
-           {"action_cards": False, "two_colour_tiles": True}]
+           {"action_cards": False, "two_colour_tiles": True}, READINGS]
 FAST_GAMES = int(os.environ.get("BABEL_GAMES", "1000"))
 
 
@@ -44,7 +47,7 @@ def pick(rng: Rng, actions: list[BabelAction]) -> BabelAction:
 
 
 @pytest.mark.parametrize("players", [3, 4, 5])
-@pytest.mark.parametrize("options", OPTIONS, ids=["default", "no-actions", "two-colour", "both"])
+@pytest.mark.parametrize("options", OPTIONS, ids=["default", "no-actions", "two-colour", "both", "readings"])
 @pytest.mark.slow
 def test_conformance(players, options):
     for seed in range(6):
@@ -79,8 +82,8 @@ def twin(state: BabelState, rng: Rng) -> BabelState:
 @pytest.mark.parametrize("players", [3, 4, 5])
 def test_views_leak_nothing(players):
     rng = Rng.from_seed(players)
-    for seed in range(4):
-        state = GAME.new_game(players, seed=seed, options=OPTIONS[seed % 4])
+    for seed in range(len(OPTIONS)):
+        state = GAME.new_game(players, seed=seed, options=OPTIONS[seed])
         while not GAME.is_over(state):
             other = twin(state, rng)
             for viewer in (*range(players), None):
@@ -98,7 +101,7 @@ def test_many_fast_games_end_and_conserve():
     played: Counter[str] = Counter()
     for seed in range(FAST_GAMES):
         players = 3 + seed % 3
-        state = GAME.new_game(players, seed=seed, options=OPTIONS[seed // 3 % 4])
+        state = GAME.new_game(players, seed=seed, options=OPTIONS[seed // 3 % len(OPTIONS)])
         plies = 0
         while not GAME.is_over(state):
             mover = rng.choice(GAME.to_move(state))
@@ -112,5 +115,5 @@ def test_many_fast_games_end_and_conserve():
         assert len(GAME.winners(state)) >= 1
     assert max(lengths) < 3000
     every = {"Pass", "Build", "Offer", "Accept", "Decline", "ThirdBonus", "DrawThree",
-             "CardExchange", "DoubleTurn"}
+             "CardExchange", "DoubleTurn", "Continue"}
     assert set(played) == every

@@ -14,6 +14,7 @@ from pygame_rules.babel import (
     GAME,
     Accept,
     ActionCard,
+    BabelState,
     Build,
     Card,
     CardExchange,
@@ -26,7 +27,7 @@ from pygame_rules.babel import (
     ThirdBonus,
 )
 from pygame_rules.babel.data import NO_CARDS
-from pygame_rules.bots import knowledge_for
+from pygame_rules.bots import decide, knowledge_for
 from pygame_rules.rng import Rng
 
 NOBODY = {YELLOW: Offer(NO_CARDS), GREEN: Offer(NO_CARDS), BLUE: Offer(NO_CARDS)}
@@ -58,7 +59,7 @@ def test_illegal_moves_say_why():
     check_rejects(GAME, state, RED, Accept(()), "hold only 2 ship")
     check_rejects(GAME, state, RED, Accept((YELLOW,)), "no offer with a matching card")
     check_rejects(GAME, state, RED, Accept((), (0, 0, 2, 0)), "only 0 joker")
-    check_rejects(GAME, state, RED, Accept((), (0, 0, -1, 0)), "non-negative")
+    check_rejects(GAME, state, RED, Accept((), (0, 0, -1, 0)), "four whole numbers 0–100")
     check_rejects(GAME, state, RED, Pass(), "belongs to the choose step")
     assert GAME.legal_actions(state, RED) == [Decline()]
 
@@ -234,3 +235,74 @@ def test_card_exchange_and_own_cards_in_a_build_are_forgotten():
     assert after.players[RED].shown == (0, 0, 1, 0)
     state = offers_made(GAME.apply(state, RED, Build(BABEL, 0)), NOBODY)
     assert GAME.apply(state, RED, Accept(())).players[RED].shown == NO_CARDS
+
+
+# ------------------------------------------------------------------ who holds a third bonus
+def turned_down(yellow_card: ActionCard, green_cards: tuple[ActionCard, ...] = (ActionCard.JOKER,)) -> BabelState:
+    """Red builds alone, turning down yellow's 2 ships and green's ship; blue offered nothing.
+    Yellow holds ``yellow_card``, green ``green_cards``."""
+    state = make_state({RED: (0, 0, 5, 0), YELLOW: (0, 0, 2, 0), GREEN: (0, 0, 1, 0)},
+                       tiles={(BABEL, 0): SHIP5},
+                       actions={YELLOW: (yellow_card,), GREEN: green_cards})
+    state = offers_made(GAME.apply(state, RED, Build(BABEL, 0)),
+                        {YELLOW: Offer((0, 0, 2, 0)), GREEN: Offer((0, 0, 1, 0)), BLUE: Offer(NO_CARDS)})
+    return GAME.apply(state, RED, Accept(()))
+
+
+def test_holding_a_third_bonus_shows_nowhere():
+    holder, other = turned_down(ActionCard.THIRD_BONUS), turned_down(ActionCard.FIVE_POINTS)
+    assert holder != other and holder.phase is other.phase is Phase.BONUS
+    # every turned-down offerer holding any action card is asked, holder or not
+    assert GAME.to_move(holder) == GAME.to_move(other) == (YELLOW, GREEN)
+    for viewer in (None, RED, GREEN, BLUE):
+        assert GAME.view(holder, viewer) == GAME.view(other, viewer)
+        assert GAME.render_svg(holder, viewer) == GAME.render_svg(other, viewer)
+        assert GAME.status_text(holder) == GAME.status_text(other)
+    assert GAME.legal_actions(holder, YELLOW) == [ThirdBonus(True), ThirdBonus(False)]
+    assert GAME.legal_actions(other, YELLOW) == [ThirdBonus(False)]
+    check_rejects(GAME, other, YELLOW, ThirdBonus(True), "no third-bonus card")
+    # declining looks the same in the log and on the board
+    assert GAME.action_text(holder, ThirdBonus(False)) == GAME.action_text(other, ThirdBonus(False))
+    holder, other = (GAME.apply(s, YELLOW, ThirdBonus(False)) for s in (holder, other))
+    for viewer in (None, RED, GREEN, BLUE):
+        assert GAME.view(holder, viewer) == GAME.view(other, viewer)
+    assert GAME.to_move(holder) == GAME.to_move(other) == (GREEN,)
+    holder, other = (GAME.apply(s, GREEN, ThirdBonus(False)) for s in (holder, other))
+    assert holder.players[YELLOW].offer_vp == other.players[YELLOW].offer_vp == 2
+    assert holder.phase is Phase.CHOOSE and holder.active == YELLOW
+
+
+def test_bots_answer_the_third_bonus_at_once_whatever_they_hold():
+    holder, other = turned_down(ActionCard.THIRD_BONUS), turned_down(ActionCard.FIVE_POINTS)
+    for level in ("easy", "medium", "hard"):
+        played = decide(GAME, holder, YELLOW, level, iterations=50)
+        declined = decide(GAME, other, YELLOW, level, iterations=50)
+        assert (played.action, declined.action) == (ThirdBonus(True), ThirdBonus(False))
+        assert played.iterations == declined.iterations == 0  # no search: no telling delay
+
+
+def test_who_is_asked_about_a_third_bonus():
+    # an offerer holding no action card at all is known to hold no third bonus: not asked
+    state = turned_down(ActionCard.THIRD_BONUS, green_cards=())
+    assert GAME.to_move(state) == (YELLOW,)
+    # nor is anybody once both third-bonus cards lie face up on the discard pile
+    both = make_state({RED: (0, 0, 5, 0), YELLOW: (0, 0, 2, 0)}, tiles={(BABEL, 0): SHIP5},
+                      actions={YELLOW: (ActionCard.FIVE_POINTS,)})
+    both = replace(both, action_discard=(ActionCard.THIRD_BONUS,) * 2,
+                   action_deck=tuple(c for c in both.action_deck if c is not ActionCard.THIRD_BONUS))
+    both = offers_made(GAME.apply(both, RED, Build(BABEL, 0)),
+                       {YELLOW: Offer((0, 0, 2, 0)), GREEN: Offer(NO_CARDS), BLUE: Offer(NO_CARDS)})
+    after = GAME.apply(both, RED, Accept(()))
+    assert after.phase is Phase.CHOOSE and after.players[YELLOW].offer_vp == 2
+    # and without action cards there is no such step at all
+    plain = make_state({RED: (0, 0, 5, 0), YELLOW: (0, 0, 2, 0)}, tiles={(BABEL, 0): SHIP5},
+                       action_cards=False)
+    plain = offers_made(GAME.apply(plain, RED, Build(BABEL, 0)),
+                        {YELLOW: Offer((0, 0, 2, 0)), GREEN: Offer(NO_CARDS), BLUE: Offer(NO_CARDS)})
+    assert GAME.apply(plain, RED, Decline()).phase is Phase.CHOOSE
+
+
+def test_the_third_bonus_step_asks_one_question_only():
+    state = turned_down(ActionCard.THIRD_BONUS, green_cards=(ActionCard.DRAW_THREE,))
+    assert GAME.legal_actions(state, GREEN) == [ThirdBonus(False)]
+    check_rejects(GAME, state, GREEN, DrawThree(), "asks only whether you play a third bonus")

@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from pygame_rules.babel import GAME as BABEL
-from pygame_rules.babel import Build, Offer, StoredOffer
+from pygame_rules.babel import Accept, ActionCard, Build, Offer, Phase, StoredOffer
 from pygame_rules.bots import LEVELS, decide, knowledge_for
 from pygame_rules.registry import get_game
 from pygame_rules.rng import Rng
@@ -33,7 +33,9 @@ def random_states(name: str, seed: int, players: int, every: int, options: dict[
 
 
 @pytest.mark.parametrize(("name", "players", "options"), [
-    ("babel", 3, {}), ("babel", 5, {"two_colour_tiles": True}), ("saba", 2, {"pro": True}),
+    ("babel", 3, {}), ("babel", 5, {"two_colour_tiles": True}),
+    ("babel", 4, {"late_double_turn": True, "cards_out_of_turn": True, "optional_replacing": True}),
+    ("saba", 2, {"pro": True}),
     ("saba", 4, {})])
 def test_determinizations_are_full_states_with_the_same_view(name: str, players: int,
                                                              options: dict[str, Any]) -> None:
@@ -67,6 +69,33 @@ def babel_twins() -> tuple[Any, Any, int]:
     return first, second, 1
 
 
+def babel_bonus_twins() -> tuple[Any, Any, int]:
+    """Two Babel states in the third-bonus step that player 2 cannot tell apart: player 1,
+    turned down like him, holds a third bonus in one and a five-points card in the other."""
+    def turned_down(card: ActionCard) -> Any:
+        state = BABEL.new_game(4, seed=11)
+        players = list(state.players)
+        players[1] = replace(players[1], actions=(card,))
+        players[2] = replace(players[2], actions=(ActionCard.JOKER,))
+        deck = list(state.action_deck)
+        deck.remove(card)
+        deck.remove(ActionCard.JOKER)
+        state = replace(state, players=tuple(players), action_deck=tuple(deck))
+        build = next(b for b in BABEL.legal_actions(state, 0) if isinstance(b, Build) and all(
+            any(h and t for h, t in zip(state.players[p].hand, state.wonders[b.wonder].slots[b.slot]))
+            for p in (1, 2)))  # a tile both can offer for
+        state = BABEL.apply(state, 0, build)
+        tile = state.tile
+        for p in (1, 2, 3):
+            hand = state.players[p].hand
+            state = BABEL.apply(state, p, Offer(tuple(min(h, t) for h, t in zip(hand, tile))))
+        return BABEL.apply(state, 0, next(a for a in BABEL.legal_actions(state, 0)
+                                          if not isinstance(a, Accept)))
+    first, second = turned_down(ActionCard.THIRD_BONUS), turned_down(ActionCard.FIVE_POINTS)
+    assert first.phase is Phase.BONUS and BABEL.to_move(first) == BABEL.to_move(second) == (1, 2)
+    return first, second, 2
+
+
 def saba_twins() -> tuple[Any, Any, int]:
     """Two Saba states that player 0 cannot tell apart: an opponent's hand card, the order
     of both decks and the rng differ."""
@@ -86,11 +115,11 @@ def saba_twins() -> tuple[Any, Any, int]:
     raise AssertionError("no suitable Saba state")
 
 
-@pytest.mark.parametrize("twins", [babel_twins, saba_twins])
+@pytest.mark.parametrize("twins", [babel_twins, babel_bonus_twins, saba_twins])
 @pytest.mark.parametrize("level", LEVELS)
 def test_same_view_same_decisions(twins: Any, level: str) -> None:
     first, second, player = twins()
-    game = get_game("babel" if twins is babel_twins else "saba")
+    game = get_game("saba" if twins is saba_twins else "babel")
     game.check_state(second)
     assert first != second and game.view(first, player) == game.view(second, player)
     for seed in range(4):

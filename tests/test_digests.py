@@ -21,19 +21,28 @@ from pygame_rules.rng import Rng
 #: game -> (players, options, seeds) runs
 RUNS: dict[str, tuple[tuple[int, dict[str, Any], tuple[int, ...]], ...]] = {
     "tuerme": ((2, {}, (1, 2, 3)), (3, {}, (4, 5, 6)), (4, {}, (7, 8, 9, 10)),
-               (3, {"unlimited_height": True}, (11, 12)), (4, {"unlimited_height": True}, (13, 14))),
+               (3, {"unlimited_height": True}, (11, 12)), (4, {"unlimited_height": True}, (13, 14)),
+               (3, {"early_end_own_pieces": True, "early_end_at_once": True, "random_start": True}, (15, 16)),
+               (2, {"neutral_district_ends": False, "early_end_at_once": True}, (17,)),
+               (4, {"early_end_at_once": True, "random_start": True}, (18, 19))),
     "babel": ((3, {}, (1, 2, 3)), (4, {}, (4, 5)), (5, {}, (6, 7)),
-              (4, {"two_colour_tiles": True}, (8, 9)), (5, {"action_cards": False}, (10,))),
+              (4, {"two_colour_tiles": True}, (8, 9)), (5, {"action_cards": False}, (10,)),
+              (4, {"late_double_turn": True, "cards_out_of_turn": True, "optional_replacing": True}, (11, 12)),
+              (3, {"last_build_action_card": False, "last_build_offers_score": False}, (13,))),
     "saba": ((2, {}, (1, 2, 3)), (3, {}, (4, 5)), (4, {}, (6,)), (2, {"pro": True}, (7, 8)),
-             (3, {"pro": True}, (9,)), (4, {"pro": True, "serail_on_self": False}, (10, 11))),
+             (3, {"pro": True}, (9,)), (4, {"pro": True, "serail_on_self": False}, (10, 11)),
+             (3, {"shared_districts": True, "treasury_and_end": True, "end_before_serail": True,
+                  "optional_vizier_swap": True, "overseer_waits": True}, (12,)),
+             (4, {"pro": True, "shared_districts": True, "optional_vizier_swap": True,
+                  "overseer_waits": True}, (13, 14))),
 }
 
 MAX_PLIES = 3000
 
 DIGESTS = {
-    "babel": "ef8e10793167296835087c51d2697db5196de28333f3906ce6ceea64fe5a03ca",
-    "saba": "92580f389474a629003802cc2f1851fe8fcb567b7cb8779579bde70317378760",
-    "tuerme": "32186b0b5d67c20eacace14a68fdff34e11c934d56dcce7e8a3a97a868d2ceb0",
+    "babel": "45190e919ac16ec37d96dbf6a8739fe4f1929171e9ce580fdefbc62d1c649772",
+    "saba": "3fd965971bb88b5eaa588d9cd346c39c766ccfcde694e1bfc3dd4f9cd1df0a40",
+    "tuerme": "516817059304e9a063cec9f43d547174d5ff9203c6fbfe0d7e5b2f35a9148051",
 }
 
 

@@ -18,14 +18,15 @@ def vec(a: int = 0, s: int = 0, e: int = 0, g: int = 0) -> tuple[int, int, int, 
 
 
 def make(n: int = 3, pro: bool = False, res: Any = None, hands: Any = None,
-         harbour: Any = None, seed: int = 1, serail_on_self: bool = True, **fields: Any) -> SabaState:
+         harbour: Any = None, seed: int = 1, options: dict[str, bool] | None = None,
+         **fields: Any) -> SabaState:
     """A position from a new game with ``fields`` replaced; the supplies of resources,
     figures and markers are recomputed so that everything is conserved.
 
     ``res``: a resource vector per player; ``hands``: cards per player (taken from the
-    action deck); ``harbour``: (kind, count) per field.
+    action deck); ``harbour``: (kind, count) per field; ``options``: rule readings.
     """
-    s = GAME.new_game(n, seed=seed, options={"pro": pro, "serail_on_self": serail_on_self})
+    s = GAME.new_game(n, seed=seed, options={"pro": pro, **(options or {})})
     if harbour is not None:
         fields.update(harbour_res=tuple(k for k, _ in harbour), harbour_n=tuple(c for _, c in harbour))
     s = replace(s, **fields)
@@ -52,7 +53,7 @@ def rebalance(s: SabaState) -> SabaState:
     players = []
     for i, p in enumerate(s.players):
         placed = (s.balcony.count(i) + s.treasury.count(i) + (s.serail_figure == i)
-                  + sum(c for o, c in zip(s.district_owner, s.district_count) if o == i))
+                  + sum(figures.count(i) for figures in s.districts))
         players.append(replace(p, figures=FIGURES_PER_PLAYER - placed,
                                markers=MARKERS_PER_PLAYER - s.serail.count(i)))
     s = replace(s, supply=tuple(supply), players=tuple(players))
@@ -101,6 +102,11 @@ def garden(owner_by_field: dict[int, int], level: int = 1) -> dict[str, Any]:
     """Fields for :func:`make`: parts of ``level`` with these balcony owners (fields 1..8)."""
     return {"levels": tuple(level if f in owner_by_field else 0 for f in range(1, 9)),
             "balcony": tuple(owner_by_field.get(f) for f in range(1, 9))}
+
+
+def placed(by_district: dict[int, tuple[int, ...]]) -> tuple[tuple[int, ...], ...]:
+    """The ``districts`` field for :func:`make`: the owners of the figures in each district."""
+    return tuple(tuple(sorted(by_district.get(d, ()))) for d in range(6))
 
 
 def with_faces(s: SabaState, player: int, faces: tuple[int, int]) -> SabaState:

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
-from test_saba_helpers import BLUE, RED, A, E, G, S, full_harbour, garden, make, palace, price, vec, with_faces
+from test_saba_helpers import BLUE, RED, A, E, G, S, full_harbour, garden, make, palace, placed, price, vec, with_faces
 
 from conformance import check_invalid
 from pygame_rules import IllegalAction, InvalidState
@@ -31,6 +33,7 @@ from pygame_rules.saba import (
     TakeHarbour,
     UseDistrict,
 )
+from pygame_rules.saba.state import Readings
 
 
 def test_move_texts():
@@ -48,7 +51,7 @@ def test_move_texts():
     assert GAME.action_text(s, UseDistrict(0)) == "use stonemasons +alabaster"
     assert GAME.action_text(s, UseDistrict(5, E, S)) == "use bazaar ebony→sandstone"
     place = make(phase=Phase.PLACE, built_part=True, last_field=0, **garden({1: BLUE}),
-                 district_owner=(None, None, None, BLUE, None, None), district_count=(0, 0, 0, 1, 0, 0),
+                 districts=placed({District.GOLDSMITHS: (BLUE,)}),
                  **palace("A2,A3,A4", gone="A1"))
     assert GAME.action_text(place, PlaceFigure(3)) == "figure→goldsmiths (2 gold)"
     assert GAME.action_text(place, Done()) == "no figure"
@@ -91,7 +94,7 @@ def test_position_round_trip_and_example():
     s = make(pro=True, res=[price("F3"), vec(g=2), vec()], current=RED, phase=Phase.SERAIL,
              decider=BLUE, after=Phase.STASH, built_part=True, last_field=2,
              stash=(E,) + (None,) * 7, serail=(RED, BLUE), serail_figure=RED, treasury=(RED,),
-             district_owner=(None, RED, None, None, None, None), district_count=(0, 2, 0, 0, 0, 0),
+             districts=placed({District.CARPENTERS: (RED, RED)}),
              uses=(0, 1, 0, 0, 0, 0), hands=[(Card.GUARD,), (Card.GOLD, Card.CARAVAN), ()],
              **garden({1: BLUE, 3: RED}), **palace("A5,A6,F4", gone="A1,A3"))
     text = GAME.position_text(s)
@@ -107,17 +110,55 @@ def test_bad_positions_are_rejected():
     text = GAME.position_text(GAME.new_game(2, seed=4))
     for bad, message in [
         ("chess", "starts with 'saba'"),
-        (text.replace(" turn=0", ""), "expected the fields"),
-        (text.replace("phase=harbour", "phase=lunch"), "bad phase"),
-        (text.replace("vizier=5", "vizier=9"), "no district"),
+        (text.replace(" turn=0", ""), "the field 'turn' is missing"),
+        (text.replace(" turn=0", " turn=0 turn=1"), "'turn' appears twice"),
+        (text.replace(" turn=0", " colour=red turn=0"), "unknown field 'colour'"),
+        (text.replace(" turn=0", " turn"), "'turn' is not a key=value field"),
+        (text.replace(" n=2 opt=self", " opt=self n=2"), "the field 'n' must come before 'opt'"),
+        (text.replace("phase=harbour", "phase=lunch"), "bad phase: 'lunch' is no phase"),
+        (text.replace("vizier=5", "vizier=9"), "bad vizier: district '9' is not a whole number from 0 to 5"),
+        (text.replace("vizier=5", "vizier=" + "9" * 500), "bad vizier: district '9999"),
         (text.replace("figs=8/8", "figs=7/8"), "figures"),
+        (text.replace("figs=8/8", "figs=8/8/8"), "bad figs: needs 2 entries (one per player)"),
         (text.replace("marks=5/5", "marks=4/5"), "serail markers"),
         (text.replace("flags=-", "flags=Q"), "bad flags"),
-        (text.replace("opt=self", "opt=cheat"), "unknown options"),
+        (text.replace("opt=self", "opt=cheat"), "bad opt: 'cheat' is no option"),
+        (text.replace("opt=self", "opt=self,self"), "bad opt: an option is named twice"),
         (text.replace("rng=", "rng=x"), "random state"),
+        (text.replace("districts=-,-", "districts=0:1:7,-"), "bad districts: figure count '1:7'"),
+        (text.replace("districts=-,-", "districts=0:3,-"), "figure count '3' is not a whole number from 1 to 2"),
+        (text.replace("districts=-,-", "districts=1:1+0:1,-"), "lowest seat first"),
+        (text.replace("districts=-,-", "districts=2:1,-"), "seat '2' is not a whole number from 0 to 1"),
+        (text.replace("districts=-,-", "districts=0:1+1:1,-"), "districts are not shared"),
+        (text.replace("serail=-", "serail=0101010"), "bad serail: 7 figures or markers, more than the 6"),
+        (text.replace("garden=0--", "garden=7--"), "bad garden: part level '7'"),
+        (text.replace("hands=-/-", "hands=" + "A" * 50 + "/-"), "bad hands: 50 action cards, more than the 41"),
+        (text + " x" * 1000, "more than a position has"),
     ]:
-        with pytest.raises(InvalidState, match=message):
+        with pytest.raises(InvalidState, match=re.escape(message)) as caught:
             GAME.from_position_text(bad)
+        assert len(str(caught.value)) <= 200
+
+
+def test_old_positions_read_with_the_readings_they_were_played_with():
+    """A position written before the rule readings were options has none of their words:
+    it reads with every new reading off, which is how the engine played then."""
+    old = ("saba n=3 opt=self turn=0 phase=harbour flags=- last=0 decide=-/build "
+           "harbour=a2.s2.g3.e4 supply=13.12.9.12 res=0.0.0.0/0.1.0.0/0.0.2.0 faces=32/12/12 "
+           "figs=6/8/8 marks=5/5/5 hands=-/-/- adeck=AEEGESGSAGSEEGSGAASA disc=- "
+           "pdeck=X,C5,C8,C6,C7,C4,C1,C3,C2,T2,F2,F8,F6,F5,F1,F7,F3,F4,T1,A6,A3,A5,A4,A2 "
+           "display=A7,A8,A1 gone=- garden=0--,0--,0--,0--,0--,0--,0--,0-- treasury=- serail=- "
+           "sfig=- districts=0:1,0:1,-,-,-,- vizier=1 uses=110000 rng=90e5fe249b97ee2c")
+    state = GAME.from_position_text(old)
+    assert GAME.position_text(state) == old
+    assert state.readings == Readings(serail_on_self=True, shared_districts=False,
+                                      treasury_and_end=False, end_before_serail=False,
+                                      optional_vizier_swap=False, overseer_waits=False)
+    everything = {name: True for name in GAME.option_defaults}
+    on = GAME.new_game(3, seed=1, options=everything)
+    text = GAME.position_text(on)
+    assert " opt=pro,self,shared,both,endfirst,mayswap,wait " in text
+    assert GAME.from_position_text(text) == on
 
 
 def test_json_validation():

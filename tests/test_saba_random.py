@@ -21,11 +21,14 @@ from pygame_rules.saba.data import HIDDEN_CARD
 
 #: Games per configuration in the fast test; raise it (SABA_RANDOM_GAMES=1000) for a long run.
 FAST_GAMES = int(os.environ.get("SABA_RANDOM_GAMES", "180"))
-OPTIONS = [{"pro": False}, {"pro": True}, {"pro": True, "serail_on_self": False}]
+#: Every rule reading turned the other way from its default.
+OTHER_READINGS = {"serail_on_self": False, "shared_districts": True, "treasury_and_end": True,
+                  "end_before_serail": True, "optional_vizier_swap": True, "overseer_waits": True}
+OPTIONS = [{"pro": False}, {"pro": True}, {"pro": True, **OTHER_READINGS}]
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])
-@pytest.mark.parametrize("options", OPTIONS, ids=["basic", "pro", "pro-noself"])
+@pytest.mark.parametrize("options", OPTIONS, ids=["basic", "pro", "pro-other-readings"])
 def test_deep_random_games(players, options):
     for seed in range(2):
         end = random_game(GAME, players, seed, options, max_plies=4000, apply_all_every=11)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import xml.etree.ElementTree as ET
 
-from test_saba_helpers import BLUE, RED, YELLOW, E, garden, make, palace, vec
+from test_saba_helpers import BLUE, RED, YELLOW, E, garden, make, palace, placed, vec
 
 from pygame_rules.saba import GAME, Card, District
 
@@ -15,7 +15,7 @@ def _position():
     return make(pro=True, hands=[(Card.GUARD, Card.GOLD), (Card.CARAVAN,), ()],
                 res=[vec(a=1, g=2), vec(e=3), vec()], serail=(RED, BLUE), serail_figure=RED,
                 treasury=(YELLOW,), stash=(E,) + (None,) * 7,
-                district_owner=(BLUE, None, None, RED, None, None), district_count=(2, 0, 0, 1, 0, 0),
+                districts=placed({0: (BLUE, BLUE), 3: (RED,)}),
                 **garden({1: BLUE, 2: RED}), **palace("A3,A4,A5", gone="A1,A2"))
 
 

@@ -17,6 +17,7 @@ from test_saba_helpers import (
     garden,
     make,
     palace,
+    placed,
     price,
     vec,
     with_faces,
@@ -140,7 +141,7 @@ def test_unbuildable_cards_are_removed_and_replaced():
 
 @pytest.mark.parametrize("on_self", [True, False])
 def test_replacing_ones_own_figure(on_self):
-    s = make(res=[price("F3"), vec(), vec()], phase=Phase.BUILD, serail_on_self=on_self,
+    s = make(res=[price("F3"), vec(), vec()], phase=Phase.BUILD, options={"serail_on_self": on_self},
              **garden({3: BLUE}), **palace("F3,A5,A6", gone="A3"))
     after = act(s, BLUE, Build(0))
     assert after.balcony[2] == BLUE and after.players[BLUE].figures == s.players[BLUE].figures
@@ -214,13 +215,13 @@ def test_game_ends_after_the_serail_decision_on_the_last_build():
 def test_figure_comes_from_a_district_when_the_supply_is_empty():
     s = make(res=[price("F3"), vec(), vec()], phase=Phase.BUILD,
              levels=(1,) * 7 + (0,), balcony=(BLUE, BLUE, RED, BLUE, BLUE, BLUE, BLUE, None),
-             district_owner=(BLUE, None, None, None, None, BLUE), district_count=(1, 0, 0, 0, 0, 1),
+             districts=placed({District.STONEMASONS: (BLUE,), District.BAZAAR: (BLUE,)}),
              uses=(1, 0, 0, 0, 0, 1), **palace("F3,A8,F4", gone="A1,A2,A3,A4,A5,A6,A7"))
     assert s.players[BLUE].figures == 0
     check_rejects(GAME, s, BLUE, Build(0), "name the district")
     check_rejects(GAME, s, BLUE, Build(0, from_district=District.MASONS), "no figure in the masons")
     after = act(s, BLUE, Build(0, from_district=District.BAZAAR))
-    assert after.district_owner[District.BAZAAR] is None and after.uses[District.BAZAAR] == 0
+    assert after.districts[District.BAZAAR] == () and after.uses[District.BAZAAR] == 0
     assert after.balcony[2] == BLUE and after.players[RED].figures == s.players[RED].figures + 1
     # with no figure anywhere the build is not possible
     none_left = make(res=[price("F3"), vec(), vec()], phase=Phase.BUILD,

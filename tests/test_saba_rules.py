@@ -20,6 +20,7 @@ from test_saba_helpers import (
     garden,
     make,
     palace,
+    placed,
     price,
     vec,
     with_faces,
@@ -130,19 +131,16 @@ def test_vizier_must_move_and_swaps():
 def test_placing_figures_in_districts():
     base = dict(phase=Phase.PLACE, built_part=True, last_field=0, **garden({1: BLUE}),
                 **palace("A2,A3,A4", gone="A1"))
-    s = make(res=[vec(g=3), vec(), vec()], district_owner=(BLUE, RED, None, None, None, None),
-             district_count=(1, 1, 0, 0, 0, 0), **base)
+    s = make(res=[vec(g=3), vec(), vec()], districts=placed({0: (BLUE,), 1: (RED,)}), **base)
     check_rejects(GAME, s, BLUE, PlaceFigure(District.CARPENTERS), "occupied by player 1")
     second = act(s, BLUE, PlaceFigure(District.STONEMASONS))
-    assert second.players[BLUE].res == vec(g=1) and second.district_count[0] == 2
-    s = make(res=[vec(g=3), vec(), vec()], district_owner=(BLUE,) + (None,) * 5,
-             district_count=(2, 0, 0, 0, 0, 0), **base)
+    assert second.players[BLUE].res == vec(g=1) and second.districts[0] == (BLUE, BLUE)
+    s = make(res=[vec(g=3), vec(), vec()], districts=placed({0: (BLUE, BLUE)}), **base)
     check_rejects(GAME, s, BLUE, PlaceFigure(District.STONEMASONS), "already have 2")
-    poor = make(res=[vec(g=1), vec(), vec()], district_owner=(BLUE,) + (None,) * 5,
-                district_count=(1, 0, 0, 0, 0, 0), **base)
+    poor = make(res=[vec(g=1), vec(), vec()], districts=placed({0: (BLUE,)}), **base)
     check_rejects(GAME, poor, BLUE, PlaceFigure(District.STONEMASONS), "costs 2 gold")
     vizier = act(poor, BLUE, PlaceFigure(District.BAZAAR))  # the vizier does not stop placement
-    assert vizier.district_owner[District.BAZAAR] == BLUE
+    assert vizier.districts[District.BAZAAR] == (BLUE,)
 
 
 def test_end_of_turn_limits():
@@ -216,12 +214,12 @@ def test_pro_hand_limit_is_four():
 
 
 def test_overseer_moves_a_figure_to_a_free_district():
-    s = pro(hands=[(Card.OVERSEER,), (), ()], district_owner=(BLUE, RED, None, None, None, None),
-            district_count=(1, 1, 0, 0, 0, 0), uses=(1, 0, 0, 0, 0, 0))
+    s = pro(hands=[(Card.OVERSEER,), (), ()], districts=placed({0: (BLUE,), 1: (RED,)}),
+            uses=(1, 0, 0, 0, 0, 0))
     s = act(s, BLUE, UseDistrict(District.STONEMASONS))
     check_rejects(GAME, s, BLUE, PlayOverseer(0, 1), "not a free district")
     moved = act(s, BLUE, PlayOverseer(District.STONEMASONS, District.GOLDSMITHS))
-    assert moved.district_owner[:4] == (None, RED, None, BLUE) and moved.uses[3] == 1
+    assert moved.districts[:4] == ((), (RED,), (), (BLUE,)) and moved.uses[3] == 1
     moved = act(moved, BLUE, UseDistrict(District.GOLDSMITHS))  # used at once
     assert moved.players[BLUE].res == vec(a=1, g=1) and moved.discard[-1] == Card.OVERSEER
 

@@ -1,14 +1,16 @@
 """Der Turmbau zu Babel in Chromium: one build from the home screen to the updated board,
-with the sealed offers collected one player at a time behind pass-the-device screens."""
+with the sealed offers collected one player at a time behind pass-the-device screens; the
+rule readings in the setup."""
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 import pytest
 
 from pygame_rules.babel import GAME, Accept, Build, Offer
-from site_helpers import pass_to, start_game
+from site_helpers import READY_TIMEOUT_MS, pass_to, start_game
 
 pytestmark = pytest.mark.browser
 
@@ -82,3 +84,24 @@ def test_a_build_with_sealed_offers_through_pass_screens(app):
     assert log == expected_log()
     assert app.locator('#board [data-wonder="2"][data-tile="0"][data-taken="1"]').count() == 1
     assert "Pass" in app.locator("#game-buttons").inner_text()
+
+
+def test_rule_readings_are_offered_closed_with_their_quotes_and_reach_the_save(app):
+    readings = [o for o in GAME.options if o.is_reading]
+    app.click(".game-card[data-game='babel'] button")
+    section = app.locator("#rule-readings")
+    assert section.evaluate("e => e.tagName === 'DETAILS' && !e.open")
+    assert section.locator("blockquote p[lang='nl']").all_text_contents() == [o.quote for o in readings]
+    assert section.locator("blockquote p:not([lang])").all_text_contents() == [o.english for o in readings]
+    section.locator("summary").click()
+    chosen = {"late_double_turn": True, "last_build_action_card": False}
+    for name, value in chosen.items():
+        app.locator(f"input[name='opt-{name}']").set_checked(value)
+    app.fill("#seed", str(SEED))
+    app.click("#start-game")
+    app.wait_for_selector("#game, #pass-screen", timeout=READY_TIMEOUT_MS)
+    save = json.loads(app.evaluate(
+        "() => localStorage.getItem('pygame_rules.save.' + localStorage.getItem('pygame_rules.current'))"))
+    expected = {**GAME.option_defaults, **chosen}
+    assert save["options"] == expected
+    assert save["state"]["state"]["options"] == expected

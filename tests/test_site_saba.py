@@ -1,14 +1,15 @@
 """Saba in Chromium: a whole first turn from the home screen, played on the board, with the
-hands kept private behind pass-the-device screens."""
+hands kept private behind pass-the-device screens; the rule readings in the setup."""
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 import pytest
 
 from pygame_rules.saba import GAME, Build, Card, Done, PlayCard, TakeHarbour
-from site_helpers import pass_to, start_game
+from site_helpers import READY_TIMEOUT_MS, pass_to, start_game
 
 pytestmark = pytest.mark.browser
 
@@ -87,3 +88,26 @@ def test_a_first_turn_by_clicking_the_board(app):
     assert "action cards: 2" in app.locator('#board .player-panel[data-player="1"]').text_content()
     assert app.locator("#log li:not(.log-start)").all_inner_texts()[-3:] == [
         "Bob: H1 (2 alabaster)", "Bob: end building", "Bob: end turn"]
+
+
+def test_rule_readings_are_chosen_in_the_setup_and_saved(app):
+    """The setup lists every reading, closed, with its Dutch sentence and translation; the
+    readings chosen there reach the game and its save."""
+    readings = [o for o in GAME.options if o.is_reading]
+    app.click(".game-card[data-game='saba'] button")
+    section = app.locator("#rule-readings")
+    assert section.evaluate("e => e.tagName === 'DETAILS' && !e.open")
+    assert section.locator("blockquote p[lang='nl']").all_text_contents() == [o.quote for o in readings]
+    assert section.locator("blockquote p:not([lang])").all_text_contents() == [o.english for o in readings]
+    section.locator("summary").click()
+    chosen = {"serail_on_self": False, "shared_districts": True, "optional_vizier_swap": True}
+    for name, value in chosen.items():
+        app.locator(f"input[name='opt-{name}']").set_checked(value)
+    app.fill("#seed", str(SEED))
+    app.click("#start-game")
+    app.wait_for_selector("#game, #pass-screen", timeout=READY_TIMEOUT_MS)
+    save = json.loads(app.evaluate(
+        "() => localStorage.getItem('pygame_rules.save.' + localStorage.getItem('pygame_rules.current'))"))
+    expected = {**GAME.option_defaults, **chosen}
+    assert save["options"] == expected
+    assert save["state"]["state"]["readings"] == {o.name: expected[o.name] for o in readings}

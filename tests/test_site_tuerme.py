@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from pygame_rules import get_game
 from pygame_rules.rng import Rng
 from pygame_rules.tuerme import Move, square_name
 from pygame_rules.tuerme.data import SYMBOL_FIELDS
-from site_helpers import log_texts, start_game
+from site_helpers import READY_TIMEOUT_MS, log_texts, start_game
 
 pytestmark = pytest.mark.browser
 GAME = get_game("tuerme")
@@ -80,3 +82,31 @@ def test_keyboard_selects_and_moves(app):
     app.keyboard.press("Enter")
     app.wait_for_function("document.querySelectorAll('#log li').length === 2")
     assert log_texts(app)[-1].endswith(GAME.action_text(state, move))
+
+
+def test_rule_readings_are_chosen_in_the_setup_and_saved(app):
+    """The setup lists every reading, closed, with its Dutch sentence and translation; the
+    readings chosen there reach the game (here: a drawn start player) and its save."""
+    readings = [o for o in GAME.options if o.is_reading]
+    app.click(".game-card[data-game='tuerme'] button")
+    app.select_option("#player-count", "4")
+    app.wait_for_selector("#setup .seat:nth-of-type(4)")
+    section = app.locator("#rule-readings")
+    assert section.evaluate("e => e.tagName === 'DETAILS' && !e.open")
+    assert section.locator("blockquote p[lang='nl']").all_text_contents() == [o.quote for o in readings]
+    assert section.locator("blockquote p:not([lang])").all_text_contents() == [o.english for o in readings]
+    section.locator("summary").click()
+    chosen = {"random_start": True, "early_end_at_once": True, "neutral_district_ends": False}
+    seed = 3  # the seed draws the second seat
+    expected = GAME.new_game(4, seed=seed, options=chosen)
+    assert expected.turn == 1
+    for name, value in chosen.items():
+        app.locator(f"input[name='opt-{name}']").set_checked(value)
+    app.fill("#seed", str(seed))
+    app.click("#start-game")
+    app.wait_for_selector("#game", timeout=READY_TIMEOUT_MS)
+    assert app.locator("#status").text_content() == "To move: Player 2"
+    save = json.loads(app.evaluate(
+        "() => localStorage.getItem('pygame_rules.save.' + localStorage.getItem('pygame_rules.current'))"))
+    assert save["options"] == {**GAME.option_defaults, **chosen}
+    assert GAME.state_from_json(save["state"]) == expected

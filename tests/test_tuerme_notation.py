@@ -71,7 +71,7 @@ def test_position_text_of_a_new_game():
     s = GAME.new_game(3, seed=5, options={"unlimited_height": True})
     text = GAME.position_text(s)
     board, *rest = text.split()
-    assert rest == ["r", "-", "-", "3", "nomax", "-", s.rng]
+    assert rest == ["r", "-", "-", "3", "nomax,neutral_district_ends", "-", s.rng]
     assert board.count("/") == 7 and "2" in board
     assert GAME.from_position_text(text) == s
 
@@ -112,13 +112,16 @@ def test_end_fields():
 @pytest.mark.parametrize("change, fragment", [
     (lambda f: f[:7], "8 fields"),
     (lambda f: ["/".join(f[0].split("/")[:7])] + f[1:], "8 ranks"),
-    (lambda f: [f[0].replace("/", "/1", 1)] + f[1:], "fields instead of 14"),
+    (lambda f: [f[0].replace("/", "/1", 1)] + f[1:], "rank 7 describes more than 14 fields"),
+    (lambda f: [f[0].rsplit("/", 1)[0] + "/13"] + f[1:], "rank 1 describes 13 fields instead of 14"),
     (lambda f: [f[0].replace("A", "E", 1)] + f[1:], "rank"),
     (lambda f: [f[0], "x"] + f[2:], "colour letter"),
     (lambda f: f[:2] + ["?"] + f[3:], "bonus field"),
     (lambda f: f[:3] + ["z9"] + f[4:], "not a square"),
     (lambda f: f[:4] + ["5"] + f[5:], "2, 3 or 4"),
-    (lambda f: f[:5] + ["max6"] + f[6:], "height field"),
+    (lambda f: f[:5] + ["max6"] + f[6:], "options field must start with 'max5' or 'nomax'"),
+    (lambda f: f[:5] + ["max5,early_end"] + f[6:], "options field names no rule reading 'early_end'"),
+    (lambda f: f[:5] + ["max5,random_start,random_start"] + f[6:], "names a rule reading twice"),
     (lambda f: f[:6] + ["won:r"] + f[7:], "unknown end"),
     (lambda f: f[:6] + ["district:z1-z2:r"] + f[7:], "no district"),
     (lambda f: f[:6] + ["alleys:q"] + f[7:], "colour letter"),

@@ -15,7 +15,7 @@ import pytest
 from conformance import random_game
 from pygame_rules.rng import Rng
 from pygame_rules.tuerme import GAME, EndReason, EndTurn, Skip
-from pygame_rules.tuerme.data import ALLEYS
+from pygame_rules.tuerme.data import ALLEYS, DISTRICTS
 
 VARIANT = {"unlimited_height": True}
 MAX_PLIES = 30000  # 2-player games wander with neutral stones: a few reach ten thousand plies
@@ -26,7 +26,9 @@ def _finished(state) -> None:
     GAME.check_state(state)
     if state.end is EndReason.DISTRICT:
         lines = GAME.score_breakdown(state)[state.ender]
-        assert lines[-1].points == lines[state.end_district].points > 0
+        assert lines[-1].points == lines[state.end_district].points
+        # Only a district of his own colour scores for the ender; one of a neutral colour nothing.
+        assert (lines[-1].points > 0) == (state.board[DISTRICTS[state.end_district][0]][-1] == "rbgp"[state.ender])
 
 
 @pytest.mark.parametrize("players, options, seeds", [

@@ -14,7 +14,7 @@ import pytest
 
 from conformance import check_rejects
 from pygame_rules.examples import example
-from pygame_rules.tuerme import GAME, EndReason, EndTurn, Move, Skip, build, parse_square, square_name
+from pygame_rules.tuerme import GAME, EndReason, EndTurn, Move, Readings, Skip, build, parse_square, square_name
 from pygame_rules.tuerme.data import ALLEYS, SYMBOL_AT
 
 #: A free stone for blue, green and purple far from the action, so that a test position
@@ -329,10 +329,22 @@ def test_neutral_stone_on_a_symbol_field_is_fixed_scores_nothing_and_grants_a_bo
     check_rejects(GAME, blue, 1, mv("b7-b8"), "stands on a symbol field")
 
 
-def test_a_district_of_neutral_stones_does_not_end_the_game():
-    s = build(2, {"b7": "Ag", "c7": "Bg", "c6": "Cg", "a6": "Dg", "k4": "Cr", "n1": "Db"})
+@pytest.mark.parametrize("ends", [True, False])
+def test_a_district_of_one_neutral_colour_ends_the_game_as_the_reading_says(ends):
+    s = build(2, {"b7": "Ag", "c7": "Bg", "c6": "Cg", "a6": "Dg", "k4": "Cr", "n1": "Db"},
+              readings=Readings(neutral_district_ends=ends))
     after = GAME.apply(s, 0, mv("a6-b6"))
-    assert after.end is None and after.bonus
+    if ends:  # red ended it, but neutral stones score for nobody: nothing to double
+        assert after.end is EndReason.DISTRICT and after.ender == 0 and after.end_district == 0
+        assert GAME.action_text(s, mv("a6-b6")) == "Na6-b6#" and GAME.scores(after) == (0, 0)
+        assert GAME.status_text(after) == ("Player 1 and Player 2 win (Game over: Player 1 filled a district "
+                                           "with neutral green stones)")
+    else:
+        assert after.end is None and after.bonus
+    # A district of mixed neutral colours never ends it.
+    mixed = GAME.apply(replace(s, board=tuple("Cp" if q == parse_square("c6") else x
+                                              for q, x in enumerate(s.board))), 0, mv("a6-b6"))
+    assert mixed.end is None
 
 
 def test_a_player_without_own_alley_pieces_keeps_moving_neutral_stones():

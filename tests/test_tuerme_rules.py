@@ -36,7 +36,9 @@ POSITIONS = _positions()
 def test_registered_and_described():
     assert get_game("tuerme") is GAME
     assert GAME.colours[0] == ("red", "#d62728") and len(GAME.colours) == 4
-    assert GAME.option_defaults == {"unlimited_height": False}
+    assert GAME.option_defaults == {"unlimited_height": False, "early_end_own_pieces": False,
+                                    "early_end_at_once": False, "neutral_district_ends": True,
+                                    "random_start": False}
 
 
 def test_board_geometry_matches_the_reconstruction():
@@ -165,6 +167,6 @@ def test_check_state_demands_a_finished_game_when_it_should_be():
     full = s
     for symbol, square in zip("ABCD", ("b7", "c7", "c6", "b6")):
         full = regroup(full, symbol, "r", square)
-    with pytest.raises(InvalidState, match="district b6-c7 is full of one player's pieces"):
+    with pytest.raises(InvalidState, match="district b6-c7 is full of one colour"):
         GAME.check_state(full)
     GAME.check_state(regroup(s, "A", "r", "b7"))                     # one field taken is fine

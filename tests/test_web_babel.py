@@ -18,6 +18,7 @@ from pygame_rules.babel import (
     BabelState,
     Build,
     CardExchange,
+    Continue,
     Decline,
     DoubleTurn,
     DrawThree,
@@ -78,6 +79,14 @@ def test_whole_games_through_clicks_and_buttons_reach_every_step():
     assert phases == {Phase.CHOOSE, Phase.OFFER, Phase.DECIDE, Phase.BONUS}
     assert played == {Pass, Build, Offer, Accept, Decline, ThirdBonus, DrawThree, CardExchange,
                       DoubleTurn, "joker"}
+
+
+@pytest.mark.slow
+def test_a_game_with_every_rule_reading_reaches_the_card_window():
+    readings = {"late_double_turn": True, "cards_out_of_turn": True, "optional_replacing": True,
+                "last_build_action_card": False, "last_build_offers_score": False}
+    phases, played = play_randomly(5, 4, readings, deal=True)
+    assert Phase.WINDOW in phases and Continue in played
 
 
 @pytest.mark.slow
@@ -219,6 +228,49 @@ def test_third_bonus_question():
     ui = BabelInteraction(GAME)
     assert "third-bonus" in ui.prompt(state, GREEN)
     assert [b.action for b in ui.buttons(state, GREEN)] == [ThirdBonus(True), ThirdBonus(False)]
+    assert labels(ui, state, GREEN) == ["Use third bonus (3 VP per card)", "No third bonus"]
+
+
+def test_an_offerer_without_a_third_bonus_is_asked_too():
+    state = make_state({RED: (0, 0, 1, 0), YELLOW: (0, 0, 2, 0)}, tiles={(BABEL, 0): SHIP3},
+                       actions={YELLOW: (ActionCard.FIVE_POINTS,)})
+    state = offers_made(GAME.apply(state, RED, Build(BABEL, 0)),
+                        {YELLOW: Offer((0, 0, 2, 0)), GREEN: Offer(NO_CARDS), BLUE: Offer(NO_CARDS)})
+    state = GAME.apply(state, RED, Decline())
+    assert GAME.to_move(state) == (YELLOW,)
+    ui = BabelInteraction(GAME)
+    assert "You hold no third-bonus card" in ui.prompt(state, YELLOW)
+    assert labels(ui, state, YELLOW) == ["No third bonus"]
+    assert press(ui, state, YELLOW, "No third bonus") == ThirdBonus(False)
+
+
+def test_the_card_window():
+    state = make_state({RED: (1, 0, 0, 0)}, actions={RED: (ActionCard.DOUBLE_TURN, ActionCard.DRAW_THREE)})
+    state = replace(state, options=replace(state.options, late_double_turn=True))
+    window = GAME.apply(state, RED, Pass())
+    ui = BabelInteraction(GAME)
+    assert ui.prompt(window, RED).startswith("Before the cards are drawn you may play “double turn”")
+    assert labels(ui, window, RED) == ["Go on", "Play “double turn”", "Play “draw three”"]
+    assert press(ui, window, RED, "Go on") == Continue()
+    assert press(ui, window, RED, "Play “double turn”") == DoubleTurn()
+    bare = replace(make_state({}, actions={RED: (ActionCard.FIVE_POINTS,)}), options=state.options)
+    bare = GAME.apply(bare, RED, Pass())
+    assert "You have none to play now: go on." in ui.prompt(bare, RED)
+    assert labels(ui, bare, RED) == ["Go on"]
+
+
+def test_keeping_the_helpers_elements_is_a_build_button_of_its_own():
+    state = decide_state(red_hand=(0, 0, 1, 0))
+    state = replace(state, options=replace(state.options, optional_replacing=True))
+    ui = BabelInteraction(GAME)
+    ui.click(state, RED, {"offer-player": str(YELLOW)})
+    ui.click(state, RED, {"offer-player": str(GREEN)})
+    assert labels(ui, state, RED)[:2] == [
+        "Build, adding nothing from your hand; the tile goes to green, and you place the "
+        "elements for his cards",
+        "Build, adding nothing from your hand; the tile goes to green, who places his own elements"]
+    assert press(ui, state, RED, "Build, adding nothing from your hand; the tile goes to green, who") \
+        == Accept((YELLOW, GREEN), replace=False)
 
 
 def test_draw_three_and_card_exchange_buttons():

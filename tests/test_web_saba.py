@@ -10,6 +10,7 @@ from dataclasses import replace
 from typing import Any
 
 import pytest
+from test_saba_helpers import placed
 
 import webui.games.saba as saba_ui
 from interaction_helpers import labels, play_by_clicks, press
@@ -200,6 +201,17 @@ def test_vizier_on_the_exchange_then_swap_buttons():
     assert labels(ui, state, BLUE) == [f"Give 1 {g}, get 1 {t}" for g, t in [
         ("gold", "alabaster"), ("gold", "sandstone"), ("gold", "ebony"), ("alabaster", "gold")]]
     assert press(ui, state, BLUE, "Give 1 alabaster") == Exchange(Res.ALABASTER, Res.GOLD)
+    assert "or make none" not in ui.prompt(state, BLUE)
+
+
+def test_an_optional_vizier_swap_offers_no_swap():
+    state = with_player(make(phase=Phase.VIZIER), BLUE, res=(1, 0, 0, 1))
+    state = replace(state, readings=replace(state.readings, optional_vizier_swap=True))
+    state = GAME.apply(state, BLUE, MoveVizier(4))
+    ui = SabaInteraction(GAME)
+    assert ui.prompt(state, BLUE).endswith("choose what to give and what to get (or make none).")
+    assert labels(ui, state, BLUE)[-1] == "No swap"
+    assert press(ui, state, BLUE, "No swap") == Done()
 
 
 def test_build_one_click_or_craftsman_choices():
@@ -221,8 +233,7 @@ def test_build_one_click_or_craftsman_choices():
 
 
 def test_build_with_the_figure_from_a_district():
-    state = make(phase=Phase.BUILD, district_owner=(BLUE, None, BLUE, None, None, None),
-                 district_count=(1, 0, 1, 0, 0, 0))
+    state = make(phase=Phase.BUILD, districts=placed({0: (BLUE,), 2: (BLUE,)}))
     state = with_player(state, BLUE, res=(5, 5, 5, 5), figures=0)
     ui = SabaInteraction(GAME)
     assert ui.click(state, BLUE, {"build-field": "0"}) is None
@@ -233,8 +244,7 @@ def test_build_with_the_figure_from_a_district():
 
 
 def test_build_with_craftsman_and_district_asks_the_waiver_first():
-    state = make(pro=True, phase=Phase.BUILD, district_owner=(BLUE, None, BLUE, None, None, None),
-                 district_count=(1, 0, 1, 0, 0, 0))
+    state = make(pro=True, phase=Phase.BUILD, districts=placed({0: (BLUE,), 2: (BLUE,)}))
     state = with_player(state, BLUE, res=(5, 5, 5, 5), figures=0, hand=(Card.CRAFTSMAN,))
     ui = SabaInteraction(GAME)
     ui.click(state, BLUE, {"build-field": "2"})
@@ -271,8 +281,7 @@ def test_place_a_figure_or_none():
 
 
 def test_a_district_with_two_uses_offers_buttons():
-    state = make(phase=Phase.PLACE, district_owner=(None,) * 5 + (BLUE,),
-                 district_count=(0,) * 5 + (1,), uses=(0,) * 5 + (1,), vizier=0)
+    state = make(phase=Phase.PLACE, districts=placed({5: (BLUE,)}), uses=(0,) * 5 + (1,), vizier=0)
     state = with_player(state, BLUE, res=(1, 0, 0, 3))
     ui = SabaInteraction(GAME)
     assert ui.click(state, BLUE, {"district": "5"}) is None
@@ -303,8 +312,7 @@ def test_resource_cards_play_at_once_and_discards_at_the_end():
 
 
 def test_overseer_picks_two_districts():
-    state = make(pro=True, phase=Phase.BUILD, district_owner=(BLUE,) + (None,) * 5,
-                 district_count=(1,) + (0,) * 5)
+    state = make(pro=True, phase=Phase.BUILD, districts=placed({0: (BLUE,)}))
     state = with_player(state, BLUE, hand=(Card.OVERSEER,))
     ui = SabaInteraction(GAME)
     assert ui.click(state, BLUE, {"card": "O"}) is None

@@ -11,11 +11,23 @@
 (True, (0,))
 """
 
-from .actions import Accept, BabelAction, Build, CardExchange, Decline, DoubleTurn, DrawThree, Offer, Pass, ThirdBonus
+from .actions import (
+    Accept,
+    BabelAction,
+    Build,
+    CardExchange,
+    Continue,
+    Decline,
+    DoubleTurn,
+    DrawThree,
+    Offer,
+    Pass,
+    ThirdBonus,
+)
 from .data import ActionCard, Card
 from .rules import GAME, Babel
 from .state import BabelState, Options, Phase, Player, StoredOffer, Target, Wonder
 
 __all__ = ["GAME", "Accept", "ActionCard", "Babel", "BabelAction", "BabelState", "Build", "Card",
-           "CardExchange", "Decline", "DoubleTurn", "DrawThree", "Offer", "Options", "Pass",
+           "CardExchange", "Continue", "Decline", "DoubleTurn", "DrawThree", "Offer", "Options", "Pass",
            "Phase", "Player", "StoredOffer", "Target", "ThirdBonus", "Wonder"]

@@ -41,10 +41,15 @@ class Offer:
 @dataclass(frozen=True)
 class Accept:
     """The active player builds: he accepts the whole offers of ``offers`` (players, ascending),
-    plays ``joker`` (virtual cards per kind, two per joker card) and adds the rest from his hand."""
+    plays ``joker`` (virtual cards per kind, two per joker card) and adds the rest from his hand.
+
+    ``replace``: when an accepted offer holds the exchange card, the builder places the
+    elements for that helper's cards (True); False leaves the helper his own elements,
+    which only the rule reading ``optional_replacing`` allows."""
 
     offers: tuple[int, ...]
     joker: Counts = (0, 0, 0, 0)
+    replace: bool = True
 
 
 @tagged
@@ -56,7 +61,8 @@ class Decline:
 @tagged
 @dataclass(frozen=True)
 class ThirdBonus:
-    """A rejected offerer with a third-bonus card decides whether to play it."""
+    """A turned-down offerer decides whether to play a third-bonus card (every one who
+    might hold one is asked, so that nobody learns who does)."""
 
     use: bool
 
@@ -78,9 +84,16 @@ class CardExchange:
 @tagged
 @dataclass(frozen=True)
 class DoubleTurn:
-    """Play a "double turn" action card before the first action of one's turn."""
+    """Play a "double turn" action card: before the first action of one's turn, or (rule
+    reading ``late_double_turn``) in the card window after it."""
+
+
+@tagged
+@dataclass(frozen=True)
+class Continue:
+    """Play no (more) action cards in the card window: the game goes on."""
 
 
 BabelAction = Union[Pass, Build, Offer, Accept, Decline, ThirdBonus, DrawThree, CardExchange,
-                    DoubleTurn]
+                    DoubleTurn, Continue]
 Decision = Union[Accept, Decline]

@@ -34,7 +34,13 @@ from .data import (
     Card,
     tile_set,
 )
+from .legal import brief
 from .state import BabelState, Phase, add, sort_actions
+
+#: Bounds that no real game comes near, checked before anything is counted or sorted.
+MAX_CARDS = 4 * CARDS_PER_KIND
+MAX_VP = 10_000
+MAX_ACTION_CARDS = sum(ACTION_CARD_COUNTS.values())
 
 
 def check_state(state: BabelState) -> None:
@@ -47,44 +53,73 @@ def check_state(state: BabelState) -> None:
 
 
 def _shape_problem(state: BabelState) -> str | None:
+    """Sizes and ranges: every list as long as the game allows, every number in range."""
     n = state.num_players
     if not MIN_PLAYERS <= n <= MAX_PLAYERS:
-        return f"a game has {MIN_PLAYERS}–{MAX_PLAYERS} players, not {n}"
+        return f"players: a game has {MIN_PLAYERS}–{MAX_PLAYERS} players, not {n}"
     try:
         Rng(state.rng)
-    except ValueError as exc:
-        return str(exc)
+    except ValueError:
+        return "rng: the random state must be 16 lowercase hex digits"
     if len(state.wonders) != len(WONDERS):
-        return f"there are {len(WONDERS)} wonders, not {len(state.wonders)}"
+        return f"wonders: there are {len(WONDERS)} wonders, not {len(state.wonders)}"
+    if state.offers and len(state.offers) != n:
+        return f"offers: offers must be listed for all {n} players, not {len(state.offers)}"
     if not 0 <= state.active < n:
-        return f"active player {state.active} is not a seat"
+        return f"active: player {brief(state.active)} is not a seat"
+    if not 0 <= state.marker <= len(SCORING_ROWS):
+        return f"marker: the scoring marker is on a row 0–{len(SCORING_ROWS)}, not {brief(state.marker)}"
+    if len(state.deck) > MAX_CARDS or max(state.discard) > MAX_CARDS:
+        return f"deck: the game has {MAX_CARDS} building cards"
+    if len(state.action_deck) + len(state.action_discard) > MAX_ACTION_CARDS:
+        return f"action cards: the game has {MAX_ACTION_CARDS}"
+    for name, seats in (("waiting", state.bonus_waiting), ("bonus", state.bonus_used),
+                        ("window", state.window_waiting)):
+        if len(seats) > n or not all(0 <= p < n for p in seats):
+            return f"{name}: lists players who are not at the table"
+    return _players_problem(state) or _board_problem(state)
+
+
+def _players_problem(state: BabelState) -> str | None:
     for p, pl in enumerate(state.players):
-        if min(pl.hand) < 0 or pl.hidden < 0 or pl.wonder_vp < 0 or pl.offer_vp < 0:
+        if min(pl.hand) < 0 or pl.hidden < 0 or pl.wonder_vp < 0 or pl.offer_vp < 0 \
+                or min(pl.shown) < 0:
             return f"player {p} has a negative count"
+        if max(*pl.hand, *pl.shown, pl.hidden) > MAX_CARDS or max(pl.wonder_vp, pl.offer_vp) > MAX_VP \
+                or len(pl.tiles) > len(tile_set(False)) or len(pl.actions) > MAX_ACTION_CARDS:
+            return f"player {p} has more cards, tiles or points than a game can give"
         if list(pl.tiles) != sorted(pl.tiles) or pl.actions != sort_actions(pl.actions):
             return f"player {p}'s tiles and action cards must be sorted"
         offer = state.offers[p] if state.offers else None
+        if offer is not None and not (min(*offer.cards, *offer.returned) >= 0
+                                      and max(*offer.cards, *offer.returned) <= MAX_CARDS):
+            return f"player {p}'s offer has a card count out of range"
         held = add(pl.hand, offer.cards) if offer and not state.revealed else pl.hand
-        if min(pl.shown) < 0 or sum(max(0, s - h) for s, h in zip(pl.shown, held)) > pl.hidden:
+        if sum(max(0, s - h) for s, h in zip(pl.shown, held)) > pl.hidden:
             return f"player {p} is said to have shown cards he does not hold"
-    if state.offers and len(state.offers) != n:
-        return f"offers must be listed for all {n} players"
+    return None
+
+
+def _board_problem(state: BabelState) -> str | None:
+    n = state.num_players
     t = state.target
     if t is not None and not (0 <= t.wonder < len(WONDERS) and 0 <= t.slot < SLOTS_PER_WONDER):
-        return f"the tile being built ({t.wonder}.{t.slot}) is not a tile space"
-    if isinstance(state.decision, Accept) and any(not 0 <= p < n for p in state.decision.offers):
-        return "the decision accepts a player who is not in the game"
-    if state.marker > len(SCORING_ROWS):
-        return f"the scoring marker is past the last row ({state.marker})"
+        return f"target: the tile being built ({brief(t.wonder)}.{brief(t.slot)}) is not a tile space"
+    if isinstance(state.decision, Accept) and (
+            len(state.decision.offers) > n or any(not 0 <= p < n for p in state.decision.offers)
+            or max(state.decision.joker) > MAX_CARDS or min(state.decision.joker) < 0):
+        return "decision: it accepts a player who is not in the game, or a bad joker count"
     rows: list[int] = []
     for w, wonder in enumerate(state.wonders):
         if len(wonder.slots) != SLOTS_PER_WONDER or len(wonder.elements) != n:
             return f"wonder {w} needs {SLOTS_PER_WONDER} tile spaces and {n} element counts"
-        if min(wonder.elements) < 0:
-            return f"wonder {w} has a negative element count"
+        if min(wonder.elements) < 0 or max(wonder.elements) > MAX_CARDS:
+            return f"wonder {w} has an element count out of range"
         if wonder.complete != (wonder.scored_row is not None):
             return f"wonder {w} must have a scoring row exactly when all its tiles are gone"
         if wonder.scored_row is not None:
+            if not 0 <= wonder.scored_row < len(SCORING_ROWS):
+                return f"wonder {w} scored on a row that does not exist ({brief(wonder.scored_row)})"
             rows.append(wonder.scored_row)
             if any(wonder.elements):
                 return f"completed wonder {w} still holds elements"
@@ -158,6 +193,9 @@ def _phase_problem(state: BabelState) -> str | None:
         return "the game is over exactly when a kind has no tile left on the board"
     if state.second_action and not state.double_turn:
         return "a second action needs a double turn"
+    if (phase is Phase.WINDOW) != bool(state.window_waiting) \
+            or list(state.window_waiting) != sorted(set(state.window_waiting)):
+        return "window: the card window waits for a sorted list of players, and only it does"
     building = phase in (Phase.OFFER, Phase.DECIDE, Phase.BONUS)
     if building != (state.target is not None and state.tile is not None):
         return f"the {phase.value} step {'needs' if building else 'has no'} tile being built"

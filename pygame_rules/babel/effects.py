@@ -1,12 +1,15 @@
 """What a legal action does in Der Turmbau zu Babel: drawing, the reveal, building,
-wonder scoring, the end.
+wonder scoring, the card window, the end.
 
-Order of a build's resolution (our reading of rules-data A4/A9): rejected offerers take
+Order of a build's resolution (our reading of rules-data A4/A9): turned-down offerers take
 their cards back and score (1 VP per matching card, 3 with a third bonus; the exchange
 card scores nothing and always returns); then the elements are placed, the used cards
 discarded and the tile handed out; a completed wonder scores on the marker's row, the
 marker moves down and the active player draws an action card; if a kind has no tile
-left on the board the game ends at once (no end-of-turn draws).
+left on the board the game ends at once (no card window, no end-of-turn draws). Two rule
+readings change the game-ending build: ``last_build_offers_score`` (off: the turned-down
+offers of that build score nothing) and ``last_build_action_card`` (off: its completed
+wonder deals no action card).
 """
 
 from __future__ import annotations
@@ -15,9 +18,21 @@ from dataclasses import replace
 
 from ..cards import draw
 from ..rng import Rng
-from .actions import Accept, BabelAction, Build, CardExchange, Decline, DoubleTurn, DrawThree, Offer, Pass, ThirdBonus
+from .actions import (
+    Accept,
+    BabelAction,
+    Build,
+    CardExchange,
+    Continue,
+    Decline,
+    DoubleTurn,
+    DrawThree,
+    Offer,
+    Pass,
+    ThirdBonus,
+)
 from .data import CARD_OF_KIND, DRAW_THREE_COUNT, KIND_OF_CARD, SCORING_ROWS, ActionCard, Counts
-from .legal import own_share
+from .legal import bonus_asked, own_share, tiles_left_after, window_asked
 from .scoring import wonder_points
 from .state import BabelState, Phase, StoredOffer, Target, add, forget, matching, sort_actions, sub
 
@@ -36,7 +51,10 @@ def play(state: BabelState, player: int, action: BabelAction) -> BabelState:
     if isinstance(action, ThirdBonus):
         return third_bonus(state, player, action.use)
     if isinstance(action, DoubleTurn):
-        return replace(spend_action_card(state, player, ActionCard.DOUBLE_TURN), double_turn=True)
+        state = replace(spend_action_card(state, player, ActionCard.DOUBLE_TURN), double_turn=True)
+        return answered(state, player) if state.phase is Phase.WINDOW else state
+    if isinstance(action, Continue):
+        return answered(state, player)
     if isinstance(action, DrawThree):
         return draw_cards(spend_action_card(state, player, ActionCard.DRAW_THREE), player,
                           DRAW_THREE_COUNT)
@@ -117,12 +135,18 @@ def reveal(state: BabelState) -> BabelState:
     return replace(state, offers=tuple(offers), revealed=True, phase=Phase.DECIDE)
 
 
+def offers_score(state: BabelState, decision: Accept | Decline) -> bool:
+    """Whether the turned-down offers score after ``decision``: always, unless it builds
+    the game-ending tile and the table reads "Het spel eindigt onmiddellijk" as ending
+    the game before they are paid (rule reading ``last_build_offers_score`` off)."""
+    return (state.options.last_build_offers_score or isinstance(decision, Decline)
+            or tiles_left_after(state))
+
+
 def decide(state: BabelState, decision: Accept | Decline) -> BabelState:
-    """Record the active player's choice; open the third-bonus window if anyone may use it."""
+    """Record the active player's choice; ask about third bonuses if any may be played."""
     accepted = decision.offers if isinstance(decision, Accept) else ()
-    waiting = tuple(p for p, o in enumerate(state.offers)
-                    if o is not None and p not in accepted and sum(o.cards) > 0
-                    and ActionCard.THIRD_BONUS in state.players[p].actions)
+    waiting = bonus_asked(state, accepted) if offers_score(state, decision) else ()
     state = replace(state, decision=decision, bonus_waiting=waiting)
     return replace(state, phase=Phase.BONUS) if waiting else resolve(state)
 
@@ -139,7 +163,9 @@ def third_bonus(state: BabelState, p: int, use: bool) -> BabelState:
 def resolve(state: BabelState) -> BabelState:
     """Settle the offers and the build once the decision (and third bonuses) are known."""
     decision = state.decision
+    assert decision is not None
     accepted = decision.offers if isinstance(decision, Accept) else ()
+    scoring = offers_score(state, decision)
     for p, offer in enumerate(state.offers):
         if offer is None:
             continue
@@ -148,7 +174,7 @@ def resolve(state: BabelState) -> BabelState:
         if p in accepted:
             state = replace(state, discard=add(state.discard, offer.cards))
         else:
-            factor = 3 if p in state.bonus_used else 1
+            factor = (3 if p in state.bonus_used else 1) if scoring else 0
             me = replace(me, hand=add(me.hand, offer.cards), shown=add(me.shown, offer.cards),
                          offer_vp=me.offer_vp + factor * sum(offer.cards))
         state = state.with_player(p, me)
@@ -163,14 +189,15 @@ def build(state: BabelState, decision: Accept) -> BabelState:
     """Place the elements, hand out the tile, score a completed wonder, check the end."""
     tile, target, active = state.tile, state.target, state.active
     assert tile is not None and target is not None
+    last = not tiles_left_after(state)
     elements = [0] * state.num_players
     receiver = active
     for p in decision.offers:
         offer = state.offers[p]
         assert offer is not None
         if offer.exchange:
-            receiver = p  # the active player places elements for this player's cards
-            elements[active] += sum(offer.cards)
+            receiver = p  # the active player places elements for this player's cards …
+            elements[active if decision.replace else p] += sum(offer.cards)  # … or may not
         else:
             elements[p] += sum(offer.cards)
     own = own_share(state, decision)
@@ -189,16 +216,14 @@ def build(state: BabelState, decision: Accept) -> BabelState:
                      elements=tuple(a + b for a, b in zip(wonder.elements, elements)))
     state = state.with_wonder(target.wonder, wonder)
     if wonder.complete:
-        state = score_wonder(state, target.wonder)
-    if any(not any(t is not None and t[k] for w in state.wonders for t in w.slots)
-           for k in range(4)):
-        state = replace(state, phase=Phase.OVER)
-    return state
+        state = score_wonder(state, target.wonder,
+                             deal=not last or state.options.last_build_action_card)
+    return replace(state, phase=Phase.OVER) if last else state
 
 
-def score_wonder(state: BabelState, w: int) -> BabelState:
+def score_wonder(state: BabelState, w: int, deal: bool = True) -> BabelState:
     """Score a completed wonder on the marker's row; elements go home; the marker moves
-    down; the active player (who triggered it) draws an action card."""
+    down; the active player (who triggered it) draws an action card if ``deal``."""
     wonder = state.wonders[w]
     row = state.marker
     points = wonder_points(wonder.elements, SCORING_ROWS[row])
@@ -207,7 +232,7 @@ def score_wonder(state: BabelState, w: int) -> BabelState:
                     marker=row + 1)
     state = state.with_wonder(w, replace(wonder, elements=(0,) * state.num_players,
                                          scored_row=row))
-    if state.options.action_cards and state.action_deck:
+    if deal and state.options.action_cards and state.action_deck:
         me = state.players[state.active]
         card = state.action_deck[-1]
         state = replace(state.with_player(state.active, replace(
@@ -217,8 +242,23 @@ def score_wonder(state: BabelState, w: int) -> BabelState:
 
 
 def end_action(state: BabelState) -> BabelState:
-    """After a pass or build: a second action after a double turn, else everyone draws 1
-    (the active player first, then clockwise) and the next player's turn starts."""
+    """After a pass or build: the card window if a rule reading opens it, else :func:`go_on`."""
+    waiting = window_asked(state)
+    if waiting:
+        return replace(state, phase=Phase.WINDOW, window_waiting=waiting)
+    return go_on(state)
+
+
+def answered(state: BabelState, p: int) -> BabelState:
+    """``p`` is done in the card window; once everybody is, the game goes on."""
+    waiting = tuple(q for q in state.window_waiting if q != p)
+    return replace(state, window_waiting=waiting) if waiting else go_on(
+        replace(state, window_waiting=()))
+
+
+def go_on(state: BabelState) -> BabelState:
+    """A second action after a double turn, else everyone draws 1 (the active player
+    first, then clockwise) and the next player's turn starts."""
     if state.double_turn and not state.second_action:
         return replace(state, phase=Phase.CHOOSE, second_action=True)
     n = state.num_players

@@ -7,11 +7,17 @@ The turn is a small state machine (:class:`~.state.Phase`):
   the last one reveals them;
 * ``DECIDE`` — the active player accepts a set of offers (adding jokers and his own cards)
   or declines;
-* ``BONUS`` — rejected offerers holding a third-bonus card decide whether to play it.
+* ``BONUS`` — the turned-down offerers decide whether to play a third-bonus card, all at
+  once: every one who may hold one is asked (:func:`bonus_asked`), so that being asked
+  tells nobody anything;
+* ``WINDOW`` — the card window after a pass or build, before the common draw, opened only
+  by two rule readings (:func:`window_asked`): the active player may play a late double
+  turn, every player a draw three or card exchange out of turn.
 
-"Draw three" and "card exchange" may be played by a player whenever he is to move
-(our timing window for "at any time"). Their effects and the resolution of a build
-live in :mod:`.effects`.
+"Draw three" and "card exchange" may be played by a player in every step in which he is
+to move except the third-bonus step (the reading of "te allen tijde" the engine defaults
+to; the rule reading ``cards_out_of_turn`` adds the card window). Their effects and the
+resolution of a build live in :mod:`.effects`.
 """
 
 from __future__ import annotations
@@ -19,9 +25,23 @@ from __future__ import annotations
 from collections.abc import Iterator
 from itertools import combinations
 
-from .actions import Accept, BabelAction, Build, CardExchange, Decline, DoubleTurn, DrawThree, Offer, Pass, ThirdBonus
+from .actions import (
+    Accept,
+    BabelAction,
+    Build,
+    CardExchange,
+    Continue,
+    Decline,
+    DoubleTurn,
+    DrawThree,
+    Offer,
+    Pass,
+    ThirdBonus,
+)
 from .data import (
+    ACTION_CARD_COUNTS,
     CARD_EXCHANGE_MAX,
+    CARDS_PER_KIND,
     KINDS,
     NO_CARDS,
     SLOTS_PER_WONDER,
@@ -34,6 +54,11 @@ from .data import (
 )
 from .state import BabelState, Phase, add, fits, sub
 
+#: The action cards that "every player may play at any time".
+ANY_TIME = (ActionCard.DRAW_THREE, ActionCard.CARD_EXCHANGE)
+#: The most cards of one kind any count in an action may name (all building cards).
+MAX_COUNT = 4 * CARDS_PER_KIND
+
 
 def to_move(state: BabelState) -> tuple[int, ...]:
     """The players who must act now."""
@@ -43,7 +68,53 @@ def to_move(state: BabelState) -> tuple[int, ...]:
         return tuple(p for p, o in enumerate(state.offers) if o is None and p != state.active)
     if state.phase is Phase.BONUS:
         return state.bonus_waiting
+    if state.phase is Phase.WINDOW:
+        return state.window_waiting
     return ()
+
+
+# ------------------------------------------------------------------ who is asked
+def hidden_somewhere(state: BabelState, cards: tuple[ActionCard, ...]) -> bool:
+    """Whether some card of these kinds may be in a hand: not all of them lie face up on
+    the action discard pile (public knowledge, so asking on it reveals nothing)."""
+    return state.options.action_cards and any(
+        state.action_discard.count(card) < ACTION_CARD_COUNTS[card] for card in cards)
+
+
+def bonus_asked(state: BabelState, accepted: tuple[int, ...]) -> tuple[int, ...]:
+    """Who is asked about a third bonus once the decision accepting ``accepted`` is known:
+    every turned-down offerer with a matching card who holds any action card at all (a
+    number everybody sees), holder of a third bonus or not, unless no third-bonus card can
+    be in a hand any more."""
+    if not hidden_somewhere(state, (ActionCard.THIRD_BONUS,)):
+        return ()
+    return tuple(p for p, o in enumerate(state.offers)
+                 if o is not None and p not in accepted and sum(o.cards) > 0
+                 and state.players[p].actions)
+
+
+def window_asked(state: BabelState) -> tuple[int, ...]:
+    """Who is asked in the card window after the action just finished, by the rule readings:
+    with ``late_double_turn`` the active player, if he has not played a double turn this
+    turn; with ``cards_out_of_turn`` every player. In both cases only players holding some
+    action card (a number everybody sees), and only while such a card may be in a hand."""
+    opts, active = state.options, state.active
+    asked = set()
+    if opts.late_double_turn and not state.double_turn \
+            and hidden_somewhere(state, (ActionCard.DOUBLE_TURN,)):
+        asked.add(active)
+    if opts.cards_out_of_turn and hidden_somewhere(state, ANY_TIME):
+        asked |= set(range(state.num_players))
+    return tuple(p for p in sorted(asked) if state.players[p].actions)
+
+
+def tiles_left_after(state: BabelState) -> bool:
+    """Whether every kind still has a tile on the board once the tile being built is
+    handed out (if not, that build ends the game)."""
+    taken = state.target
+    left = [t for w, wonder in enumerate(state.wonders) for s, t in enumerate(wonder.slots)
+            if t is not None and (taken is None or (w, s) != (taken.wonder, taken.slot))]
+    return all(any(t[k] for t in left) for k in range(4))
 
 
 # ------------------------------------------------------------------ enumeration
@@ -94,7 +165,7 @@ def legal_actions(state: BabelState, player: int) -> list[BabelAction]:
         actions.append(Pass())
         actions += [Build(w, s) for w, wonder in enumerate(state.wonders)
                     for s, tile in enumerate(wonder.slots) if tile is not None]
-        if not state.double_turn and ActionCard.DOUBLE_TURN in me.actions:
+        if _double_turn_problem(state, player) is None:
             actions.append(DoubleTurn())
     elif state.phase is Phase.OFFER:
         tile = state.tile
@@ -107,7 +178,13 @@ def legal_actions(state: BabelState, player: int) -> list[BabelAction]:
         actions += accept_options(state)
         actions.append(Decline())
     elif state.phase is Phase.BONUS:
-        actions += [ThirdBonus(True), ThirdBonus(False)]
+        if ActionCard.THIRD_BONUS in me.actions:
+            actions.append(ThirdBonus(True))
+        return actions + [ThirdBonus(False)]  # the step asks one question only
+    elif state.phase is Phase.WINDOW:
+        actions.append(Continue())
+        if _double_turn_problem(state, player) is None:
+            actions.append(DoubleTurn())
     if ActionCard.DRAW_THREE in me.actions:
         actions.append(DrawThree())
     if ActionCard.CARD_EXCHANGE in me.actions:
@@ -116,7 +193,8 @@ def legal_actions(state: BabelState, player: int) -> list[BabelAction]:
 
 
 def accept_options(state: BabelState) -> list[Accept]:
-    """Every legal way to build: subsets of the valid offers × joker use."""
+    """Every legal way to build: subsets of the valid offers × joker use (× keeping the
+    exchange-card helper's elements, where the rule reading allows it)."""
     tile = state.tile
     assert tile is not None
     me = state.players[state.active]
@@ -126,12 +204,15 @@ def accept_options(state: BabelState) -> list[Accept]:
     for size in range(len(offerers) + 1):
         for chosen in combinations(offerers, size):
             offers = [state.offers[p] for p in chosen]
-            if sum(o.exchange for o in offers if o) > 1:
+            exchanges = sum(o.exchange for o in offers if o)
+            if exchanges > 1:
                 continue
             got = _offered(state, chosen)
             if not fits(got, tile):
                 continue
-            ways = (Accept(chosen, j) for j in joker_options(sub(tile, got), held))
+            ways = [Accept(chosen, j) for j in joker_options(sub(tile, got), held)]
+            if exchanges and state.options.optional_replacing:
+                ways = [w for way in ways for w in (way, Accept(way.offers, way.joker, False))]
             out += [way for way in ways if fits(own_share(state, way), me.hand)]
     return out
 
@@ -140,7 +221,7 @@ def _offered(state: BabelState, players: tuple[int, ...]) -> Counts:
     """The cards in the offers of ``players`` (an offer that is not there counts as none)."""
     got = NO_CARDS
     for p in players:
-        offer = state.offers[p] if p < len(state.offers) else None
+        offer = state.offers[p] if 0 <= p < len(state.offers) else None
         got = add(got, offer.cards if offer else NO_CARDS)
     return got
 
@@ -148,7 +229,8 @@ def _offered(state: BabelState, players: tuple[int, ...]) -> Counts:
 def own_share(state: BabelState, accept: Accept) -> Counts:
     """The active player's own share of the build ``accept``: the cards he adds from his
     hand, i.e. what the tile asks for less the accepted offers and the jokers' cards
-    (a tile or offer that is not there counts as no cards, so any Accept can be written).
+    (a tile or offer that is not there counts as no cards, so any well-formed Accept can be
+    written).
 
     >>> from pygame_rules.babel import GAME, Accept, Build, Offer
     >>> s = GAME.apply(GAME.new_game(3, seed=2), 0, Build(2, 2))   # red asks for 4 cranes
@@ -161,14 +243,64 @@ def own_share(state: BabelState, accept: Accept) -> Counts:
     return sub(sub(state.tile or NO_CARDS, _offered(state, accept.offers)), accept.joker)
 
 
-# ------------------------------------------------------------------ legality
+# ------------------------------------------------------------------ well-formed actions
+def brief(value: object) -> str:
+    """``value`` for a message: short, and never a conversion of a huge number.
+
+    >>> brief(52), brief(10 ** 30), brief("x" * 80)[-5:]
+    ('52', 'a number out of range', 'xx...')
+    """
+    if type(value) is int and not -10**9 < value < 10**9:
+        return "a number out of range"
+    text = repr(value) if isinstance(value, (bool, int, str, tuple)) else type(value).__name__
+    return text if len(text) <= 30 else text[:27] + "..."
+
+
+def _is_bool(value: object) -> bool:
+    """True or False, and nothing else (a field a JSON reader may have filled wrongly)."""
+    return type(value) is bool
+
+
 def _counts_problem(cards: object) -> str | None:
     if (not isinstance(cards, tuple) or len(cards) != 4
-            or not all(type(n) is int and n >= 0 for n in cards)):
-        return "card counts must be four non-negative integers (camel, crane, ship, stonemason)"
+            or not all(type(n) is int and 0 <= n <= MAX_COUNT for n in cards)):
+        return (f"card counts must be four whole numbers 0–{MAX_COUNT} (camel, crane, ship, "
+                f"stonemason), not {brief(cards)}")
     return None
 
 
+def shape_problem(state: BabelState, action: BabelAction) -> str | None:
+    """Why ``action`` is not even well-formed here (a field of the wrong type or out of
+    range: no wonder 52, a negative card count, a player who is not at the table), or
+    None. Everything else about an action can be written down (see :mod:`.notation`)."""
+    if isinstance(action, Build):
+        if not (type(action.wonder) is int and 0 <= action.wonder < len(WONDERS)):
+            return f"there is no wonder {brief(action.wonder)} (0–{len(WONDERS) - 1})"
+        if not (type(action.slot) is int and 0 <= action.slot < SLOTS_PER_WONDER):
+            return f"a wonder has tile spaces 0–{SLOTS_PER_WONDER - 1}, not {brief(action.slot)}"
+    elif isinstance(action, (Offer, CardExchange)):
+        problem = _counts_problem(action.cards)
+        if problem:
+            return problem
+        if isinstance(action, Offer) and not _is_bool(action.exchange):
+            return f"an offer's exchange flag is true or false, not {brief(action.exchange)}"
+    elif isinstance(action, Accept):
+        problem = _counts_problem(action.joker)
+        if problem:
+            return "joker: " + problem
+        chosen = action.offers
+        if (not isinstance(chosen, tuple)
+                or not all(type(p) is int and 0 <= p < state.num_players for p in chosen)
+                or list(chosen) != sorted(set(chosen))):
+            return "list the accepted players once each, in ascending order"
+        if not _is_bool(action.replace):
+            return f"'replace' is true or false, not {brief(action.replace)}"
+    elif isinstance(action, ThirdBonus) and not _is_bool(action.use):
+        return f"a third-bonus answer is true or false, not {brief(action.use)}"
+    return None
+
+
+# ------------------------------------------------------------------ legality
 def _lacks(hand: Counts, cards: Counts, who: str = "you") -> str | None:
     """Why ``cards`` cannot come from ``hand``, or None."""
     for k in range(4):
@@ -177,34 +309,39 @@ def _lacks(hand: Counts, cards: Counts, who: str = "you") -> str | None:
     return None
 
 
+#: The step each action belongs to (those missing may be played in several).
+_STEP = {Pass: Phase.CHOOSE, Build: Phase.CHOOSE, Offer: Phase.OFFER, Accept: Phase.DECIDE,
+         Decline: Phase.DECIDE, ThirdBonus: Phase.BONUS, Continue: Phase.WINDOW}
+
+
 def _phase_problem(state: BabelState, player: int, action: BabelAction) -> str | None:
     """Why ``action`` is not a move of this step of the turn, or None."""
     if player not in to_move(state):
         return f"player {player} is not to move now"
-    wanted = {Pass: Phase.CHOOSE, Build: Phase.CHOOSE, DoubleTurn: Phase.CHOOSE,
-              Offer: Phase.OFFER, Accept: Phase.DECIDE, Decline: Phase.DECIDE,
-              ThirdBonus: Phase.BONUS}.get(type(action))
+    wanted = _STEP.get(type(action))
     if wanted is not None and wanted is not state.phase:
         return f"{type(action).__name__} belongs to the {wanted.value} step, not the {state.phase.value} step"
+    if isinstance(action, (DrawThree, CardExchange)) and state.phase is Phase.BONUS:
+        return "the third-bonus step asks only whether you play a third bonus"
     return None
 
 
 def why_illegal(state: BabelState, player: int, action: BabelAction) -> str | None:
     """None if legal, else the reason (the only source of legality)."""
-    problem = _phase_problem(state, player, action)
+    problem = _phase_problem(state, player, action) or shape_problem(state, action)
     if problem:
         return problem
     me = state.players[player]
     if isinstance(action, Build):
-        return _build_problem(state, action)
+        if state.wonders[action.wonder].slots[action.slot] is None:
+            return f"the tile of space {action.slot + 1} of {WONDERS[action.wonder]} is already taken"
+        return None
     if isinstance(action, Offer):
         return _offer_problem(state, player, action)
     if isinstance(action, Accept):
         return _accept_problem(state, action)
     if isinstance(action, DoubleTurn):
-        if state.double_turn:
-            return "only one double turn per turn"
-        return None if ActionCard.DOUBLE_TURN in me.actions else "you hold no double-turn card"
+        return _double_turn_problem(state, player)
     if isinstance(action, ThirdBonus):
         if action.use and ActionCard.THIRD_BONUS not in me.actions:
             return "you hold no third-bonus card"
@@ -213,23 +350,23 @@ def why_illegal(state: BabelState, player: int, action: BabelAction) -> str | No
         return None if ActionCard.DRAW_THREE in me.actions else "you hold no draw-three card"
     if isinstance(action, CardExchange):
         return _exchange_problem(me.actions, me.hand, action.cards)
-    return None  # Pass, Decline
+    return None  # Pass, Decline, Continue
 
 
-def _build_problem(state: BabelState, action: Build) -> str | None:
-    if not (type(action.wonder) is int and 0 <= action.wonder < len(WONDERS)):
-        return f"there is no wonder {action.wonder!r} (0–{len(WONDERS) - 1})"
-    if not (type(action.slot) is int and 0 <= action.slot < SLOTS_PER_WONDER):
-        return f"a wonder has tile spaces 0–{SLOTS_PER_WONDER - 1}, not {action.slot!r}"
-    if state.wonders[action.wonder].slots[action.slot] is None:
-        return f"the tile of space {action.slot + 1} of {WONDERS[action.wonder]} is already taken"
+def _double_turn_problem(state: BabelState, player: int) -> str | None:
+    if state.phase is Phase.WINDOW:
+        if player != state.active:
+            return "only the active player plays a double turn"
+        if not state.options.late_double_turn:
+            return "a double turn is played before the first action (rule reading late_double_turn)"
+    if state.double_turn:
+        return "only one double turn per turn"
+    if ActionCard.DOUBLE_TURN not in state.players[player].actions:
+        return "you hold no double-turn card"
     return None
 
 
 def _offer_problem(state: BabelState, player: int, action: Offer) -> str | None:
-    problem = _counts_problem(action.cards)
-    if problem:
-        return problem
     tile = state.tile
     assert tile is not None
     me = state.players[player]
@@ -246,20 +383,21 @@ def _offer_problem(state: BabelState, player: int, action: Offer) -> str | None:
 def _accept_problem(state: BabelState, action: Accept) -> str | None:
     tile = state.tile
     assert tile is not None
-    problem = _counts_problem(action.joker)
-    if problem:
-        return "joker: " + problem
     chosen = action.offers
-    if (not isinstance(chosen, tuple) or not all(type(p) is int for p in chosen)
-            or list(chosen) != sorted(set(chosen))):
-        return "list the accepted players once each, in ascending order"
     valid = valid_offerers(state)
     for p in chosen:
         if p not in valid:
             return f"player {p} has no offer with a matching card to accept"
     offers = [state.offers[p] for p in chosen]
-    if sum(1 for o in offers if o and o.exchange) > 1:
+    exchanges = sum(1 for o in offers if o and o.exchange)
+    if exchanges > 1:
         return "at most one accepted offer may hold an exchange card"
+    if not action.replace:
+        if not exchanges:
+            return "no accepted offer holds the exchange card, so there are no elements to leave"
+        if not state.options.optional_replacing:
+            return ("the builder always replaces the exchange-card helper's elements "
+                    "(rule reading optional_replacing)")
     got = _offered(state, chosen)
     if not fits(got, tile):
         return f"the accepted offers hold {counts_text(got)}, more than the tile asks for"
@@ -277,9 +415,6 @@ def _accept_problem(state: BabelState, action: Accept) -> str | None:
 def _exchange_problem(actions: tuple[ActionCard, ...], hand: Counts, cards: Counts) -> str | None:
     if ActionCard.CARD_EXCHANGE not in actions:
         return "you hold no card-exchange card"
-    problem = _counts_problem(cards)
-    if problem:
-        return problem
     if not 1 <= sum(cards) <= CARD_EXCHANGE_MAX:
         return f"a card exchange swaps 1 to {CARD_EXCHANGE_MAX} cards, not {sum(cards)}"
     return _lacks(hand, cards)

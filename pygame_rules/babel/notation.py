@@ -8,9 +8,11 @@ Moves (players are named by colour: red, yellow, green, blue, purple)::
     offer 2 camel + 1 ship +X            # the clear text (X = the exchange card), for parsing
     accept yellow, green; add 2 ship     # accepted offers and the active player's own cards
     accept none; add 3 ship; joker 2 ship
+    accept green; add 3 ship; green places own elements   # rule reading optional_replacing
     decline
     third bonus / no third bonus
     play draw three / play card exchange 2 camel + 1 ship / play double turn
+    continue                             # no (more) action cards in the card window
 
 The offer that completes the offer step is logged with the reveal it causes:
 ``offer (sealed); reveal: yellow 1 ship +X, green 2 ship, blue nothing (1 crane back)``.
@@ -21,22 +23,62 @@ Positions are ``key=value`` fields separated by spaces; card counts are written
 like ``2c1s`` (c camel, k crane, s ship, m stonemason; ``0`` for none), tiles
 the same way (``5s``, ``3c2k``), action cards by letters (see ``ACTION_LETTERS``)
 and lists by ``.``, ``,`` and ``/`` (``-`` for empty/none). For example
-``babel players=4 cards=1 two=0 phase=choose active=0 ...``.
+``babel players=4 cards=1 two=0 phase=choose active=0 ...``. The rule readings that differ
+from their defaults follow ``two=`` as ``readings=late_double_turn:1,...`` (a position
+without the field uses the defaults). An action that is not even well-formed
+(:func:`~.legal.shape_problem`, e.g. no wonder 52) is written with the reason, so
+:func:`action_text` answers for every action of the game.
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import fields
+from typing import TypeVar
 
 from ..errors import IllegalAction, InvalidState
-from .actions import Accept, BabelAction, Build, CardExchange, Decline, DoubleTurn, DrawThree, Offer, Pass, ThirdBonus
-from .data import ACTION_LETTERS, COLOURS, KIND_LETTERS, NO_CARDS, WONDER_SHORT, Card, Counts, counts_text, tile_text
+from .actions import (
+    Accept,
+    BabelAction,
+    Build,
+    CardExchange,
+    Continue,
+    Decline,
+    DoubleTurn,
+    DrawThree,
+    Offer,
+    Pass,
+    ThirdBonus,
+)
+from .data import (
+    ACTION_CARD_COUNTS,
+    ACTION_LETTERS,
+    CARDS_PER_KIND,
+    COLOURS,
+    KIND_LETTERS,
+    MAX_PLAYERS,
+    NO_CARDS,
+    WONDER_SHORT,
+    Card,
+    Counts,
+    counts_text,
+    tile_set,
+    tile_text,
+)
 from .effects import submit_offer
-from .legal import legal_actions, own_share, to_move
+from .legal import brief, legal_actions, own_share, shape_problem, to_move
 from .state import BabelState, Options, Phase, Player, StoredOffer, Target, Wonder
 
+T = TypeVar("T")
+L = TypeVar("L")
+
 SEALED = "offer (sealed)"
+#: Words of each kind of action, for an action that is not well-formed.
+_ACTION_WORDS = {Pass: "pass", Build: "build", Offer: "offer", Accept: "accept",
+                 Decline: "decline", ThirdBonus: "third bonus", DrawThree: "play draw three",
+                 CardExchange: "play card exchange", DoubleTurn: "play double turn",
+                 Continue: "continue"}
 
 
 # ------------------------------------------------------------------ moves
@@ -60,6 +102,9 @@ def reveal_text(state: BabelState, names: Sequence[str] = COLOURS) -> str:
 
 def full_text(state: BabelState, action: BabelAction, names: Sequence[str] = COLOURS) -> str:
     """The action in clear text (offers included); ``state`` is the one before it."""
+    problem = shape_problem(state, action)
+    if problem:
+        return f"{_ACTION_WORDS.get(type(action), 'action')} (not well-formed: {problem})"
     if isinstance(action, Pass):
         return "pass"
     if isinstance(action, Build):
@@ -80,22 +125,32 @@ def full_text(state: BabelState, action: BabelAction, names: Sequence[str] = COL
         return f"play card exchange {counts_text(action.cards)}"
     if isinstance(action, DoubleTurn):
         return "play double turn"
-    raise TypeError(f"not a Babel action: {action!r}")
+    if isinstance(action, Continue):
+        return "continue"
+    raise TypeError(f"not a Babel action: {brief(action)}")
 
 
 def accept_text(state: BabelState, action: Accept, names: Sequence[str] = COLOURS) -> str:
-    """``accept yellow, green; add 2 ship``: the accepted offers and the active player's own share."""
+    """``accept yellow, green; add 2 ship``: the accepted offers and the active player's own
+    share (and, where the table allows it, that the exchange-card helper places his own
+    elements: ``; green places own elements``)."""
     who = ", ".join(names[p] for p in action.offers) or "none"
     text = f"accept {who}; add {counts_text(own_share(state, action))}"
-    return f"{text}; joker {counts_text(action.joker)}" if any(action.joker) else text
+    if any(action.joker):
+        text += f"; joker {counts_text(action.joker)}"
+    if not action.replace:
+        helpers = [p for p in action.offers if (offer := state.offers[p]) and offer.exchange] \
+            if state.offers else []
+        text += f"; {names[helpers[0]] if helpers else 'the helper'} places own elements"
+    return text
 
 
 def action_text(state: BabelState, action: BabelAction, names: Sequence[str] = COLOURS) -> str:
     """The log text: an offer stays sealed; the last offer carries the reveal it causes."""
-    if not isinstance(action, Offer):
+    if not isinstance(action, Offer) or shape_problem(state, action):
         return full_text(state, action, names)
     waiting = [p for p, o in enumerate(state.offers) if o is None and p != state.active]
-    if len(waiting) != 1:
+    if len(waiting) != 1 or state.phase is not Phase.OFFER:
         return SEALED
     after = submit_offer(state, waiting[0], action)  # the reveal the offer leads to
     return f"{SEALED}; reveal: {reveal_text(after, names)}"
@@ -113,23 +168,42 @@ def parse_action(state: BabelState, text: str) -> tuple[int, BabelAction]:
         for action in legal_actions(state, player):
             if full_text(state, action) == wanted:
                 return player, action
-    raise IllegalAction(f"{wanted!r} is not a legal move in this position")
+    shown = wanted if len(wanted) <= 80 else wanted[:77] + "..."
+    raise IllegalAction(f"{shown!r} is not a legal move in this position")
 
 
 # ------------------------------------------------------------------ positions
+#: The longest position text read (a real one has well under 1,000 characters).
+MAX_POSITION = 4000
+#: The most digits a number in a position may have.
+MAX_DIGITS = 5
+#: The fields of a position, in order; ``readings`` may be left out.
+FIELDS = ("players", "cards", "two", "readings", "phase", "active", "marker", "double", "second",
+          "target", "revealed", "wonders", "hands", "deck", "discard", "actiondeck",
+          "actiondiscard", "offers", "decision", "waiting", "bonus", "rng")
+#: The longest lists a position may hold: building cards, action cards, tiles of a player.
+_MOST_CARDS = 4 * CARDS_PER_KIND
+_MOST_ACTION_CARDS = sum(ACTION_CARD_COUNTS.values())
+_MOST_TILES = len(tile_set(False))
+#: The rule readings among the options (the rest are the two variants).
+READINGS = tuple(f.name for f in fields(Options) if f.name not in ("action_cards", "two_colour_tiles"))
+_DEFAULTS = Options()
+
+
 def counts_code(counts: Counts) -> str:
     """``(2, 0, 1, 0)`` → ``2c1s``; no cards → ``0``."""
     return "".join(f"{n}{KIND_LETTERS[k]}" for k, n in enumerate(counts) if n) or "0"
 
 
 def parse_counts(code: str) -> Counts:
+    """``2c1s`` → ``(2, 0, 1, 0)``; ``0`` → no cards."""
     if code == "0":
         return NO_CARDS
-    parts = re.fullmatch(r"((\d+)[ckms])+", code) and re.findall(r"(\d+)([ckms])", code)
-    if not parts:
-        raise InvalidState(f"bad card counts {code!r} (write e.g. 2c1s, or 0)")
+    number = rf"[0-9]{{1,{MAX_DIGITS}}}"
+    if not re.fullmatch(rf"({number}[ckms])+", code):
+        raise InvalidState(f"bad card counts {brief(code)} (write e.g. 2c1s, or 0)")
     out = [0, 0, 0, 0]
-    for n, letter in parts:
+    for n, letter in re.findall(rf"({number})([ckms])", code):
         out[KIND_LETTERS.index(letter)] += int(n)
     return tuple(out)  # type: ignore[return-value]
 
@@ -144,27 +218,39 @@ def _seq(items: list[str], sep: str) -> str:
     return sep.join(items) or "-"
 
 
-def _unseq(code: str, sep: str) -> list[str]:
-    return [] if code == "-" else code.split(sep)
+def _unseq(code: str, sep: str, most: int) -> list[str]:
+    """The items of a list field (``-``: none), refused if more than ``most``."""
+    items = [] if code == "-" else code.split(sep, most)
+    if len(items) > most:
+        raise InvalidState(f"at most {most} items")
+    return items
 
 
-def _ints(code: str) -> tuple[int, ...]:
-    return tuple(_int(x) for x in _unseq(code, ","))
+def _ints(code: str, most: int) -> tuple[int, ...]:
+    return tuple(_int(x) for x in _unseq(code, ",", most))
 
 
 def _int(code: str) -> int:
-    if not re.fullmatch(r"\d+", code):
-        raise InvalidState(f"expected a number, got {code!r}")
+    if not re.fullmatch(rf"[0-9]{{1,{MAX_DIGITS}}}", code):
+        raise InvalidState(f"expected a number of at most {MAX_DIGITS} digits, got {brief(code)}")
     return int(code)
 
 
-def _letters(code: str, table: dict[str, object], what: str) -> tuple:  # type: ignore[type-arg]
+def _flag(code: str) -> bool:
+    if code not in ("0", "1"):
+        raise InvalidState(f"expected 0 or 1, got {brief(code)}")
+    return code == "1"
+
+
+def _letters(code: str, table: Mapping[str, L], what: str, most: int) -> tuple[L, ...]:
     if code == "-":
         return ()
+    if len(code) > most:
+        raise InvalidState(f"at most {most} {what}s, not {len(code)}")
     try:
         return tuple(table[c] for c in code)
     except KeyError as exc:
-        raise InvalidState(f"unknown {what} letter {exc.args[0]!r}") from None
+        raise InvalidState(f"unknown {what} letter {brief(exc.args[0])}") from None
 
 
 def _wonder_code(w: Wonder) -> str:
@@ -176,27 +262,29 @@ def _wonder_code(w: Wonder) -> str:
 def _parse_wonder(code: str) -> Wonder:
     slots, _, rest = code.partition(":")
     elements, _, row = rest.partition("@")
-    return Wonder(tuple(None if s == "-" else parse_counts(s) for s in slots.split(".")),
-                  _ints(elements), _int(row) if row else None)
+    return Wonder(tuple(None if s == "-" else parse_counts(s) for s in _unseq(slots, ".", 3)),
+                  _ints(elements, MAX_PLAYERS), _int(row) if row else None)
 
 
 def _player_code(pl: Player) -> str:
     actions = "".join(ACTION_LETTERS[a] for a in pl.actions)
     tiles = _seq([counts_code(t) for t in pl.tiles], ".")
-    shown = f":{counts_code(pl.shown)}" if any(pl.shown) else ""
+    known = f":{counts_code(pl.shown)}" if any(pl.shown) else ""
     return (f"{counts_code(pl.hand)}:{pl.hidden}:{'x' if pl.exchange else '-'}:{actions or '-'}:"
-            f"{tiles}:{pl.wonder_vp}:{pl.offer_vp}{shown}")
+            f"{tiles}:{pl.wonder_vp}:{pl.offer_vp}{known}")
 
 
 def _parse_player(code: str) -> Player:
-    fields = code.split(":")
-    if len(fields) not in (7, 8):
-        raise InvalidState(f"a player needs 7 or 8 ':'-separated fields, not {code!r}")
-    hand, hidden, x, actions, tiles, wvp, ovp = fields[:7]
+    parts = code.split(":", 8)
+    if len(parts) not in (7, 8):
+        raise InvalidState(f"a player needs 7 or 8 ':'-separated parts, not {brief(code)}")
+    hand, hidden, x, actions, tiles, wvp, ovp = parts[:7]
+    if x not in ("x", "-"):
+        raise InvalidState(f"the exchange card is x (in hand) or - (not), not {brief(x)}")
     return Player(parse_counts(hand), x == "x", _int(hidden),
-                  _letters(actions, _LETTER_ACTION, "action card"),  # type: ignore[arg-type]
-                  tuple(parse_counts(t) for t in _unseq(tiles, ".")), _int(wvp), _int(ovp),
-                  parse_counts(fields[7]) if len(fields) == 8 else NO_CARDS)
+                  _letters(actions, _LETTER_ACTION, "action card", _MOST_ACTION_CARDS),
+                  tuple(parse_counts(t) for t in _unseq(tiles, ".", _MOST_TILES)), _int(wvp), _int(ovp),
+                  parse_counts(parts[7]) if len(parts) == 8 else NO_CARDS)
 
 
 def _offer_code(o: StoredOffer | None) -> str:
@@ -219,29 +307,59 @@ def _decision_code(d: Accept | Decline | None) -> str:
         return "-"
     if isinstance(d, Decline):
         return "decline"
-    return f"accept:{_seq([str(p) for p in d.offers], ',')}:{counts_code(d.joker)}"
+    own = "" if d.replace else ":own"
+    return f"accept:{_seq([str(p) for p in d.offers], ',')}:{counts_code(d.joker)}{own}"
 
 
 def _parse_decision(code: str) -> Accept | Decline | None:
     if code in ("-", "decline"):
         return None if code == "-" else Decline()
-    kind, _, rest = code.partition(":")
-    offers, _, joker = rest.partition(":")
-    if kind != "accept":
-        raise InvalidState(f"bad decision {code!r}")
-    return Accept(_ints(offers), parse_counts(joker))
+    parts = code.split(":", 4)
+    if parts[0] != "accept" or len(parts) not in (3, 4) or parts[3:] not in ([], ["own"]):
+        raise InvalidState(f"bad decision {brief(code)} (write e.g. accept:1,2:0)")
+    return Accept(_ints(parts[1], MAX_PLAYERS), parse_counts(parts[2]), len(parts) == 3)
+
+
+def _target_code(target: Target | None) -> str:
+    return "-" if target is None else f"{target.wonder}.{target.slot}"
+
+
+def _parse_target(code: str) -> Target | None:
+    if code == "-":
+        return None
+    found = re.fullmatch(r"([0-9])\.([0-9])", code)
+    if not found:
+        raise InvalidState(f"write the tile being built as wonder.space, e.g. 7.0, not {brief(code)}")
+    return Target(int(found[1]), int(found[2]))
+
+
+def _readings_code(options: Options) -> str:
+    """The rule readings that differ from their defaults (empty if none)."""
+    return ",".join(f"{name}:{int(getattr(options, name))}" for name in READINGS
+                    if getattr(options, name) != getattr(_DEFAULTS, name))
+
+
+def _parse_readings(code: str) -> dict[str, bool]:
+    readings = {}
+    for item in _unseq(code, ",", len(READINGS)):
+        name, _, value = item.partition(":")
+        if name not in READINGS:
+            raise InvalidState(f"unknown rule reading {brief(name)}")
+        readings[name] = _flag(value)
+    return readings
 
 
 def position_text(state: BabelState) -> str:
     """The whole state on one line (see the module docstring)."""
-    target = "-" if state.target is None else f"{state.target.wonder}.{state.target.slot}"
+    waiting = state.window_waiting if state.phase is Phase.WINDOW else state.bonus_waiting
     fields = {
         "players": str(state.num_players),
         "cards": str(int(state.options.action_cards)),
         "two": str(int(state.options.two_colour_tiles)),
+        "readings": _readings_code(state.options),
         "phase": state.phase.value, "active": str(state.active), "marker": str(state.marker),
         "double": str(int(state.double_turn)), "second": str(int(state.second_action)),
-        "target": target, "revealed": str(int(state.revealed)),
+        "target": _target_code(state.target), "revealed": str(int(state.revealed)),
         "wonders": "/".join(_wonder_code(w) for w in state.wonders),
         "hands": "/".join(_player_code(p) for p in state.players),
         "deck": "".join(_CARD_LETTER[c] for c in state.deck) or "-",
@@ -250,46 +368,87 @@ def position_text(state: BabelState) -> str:
         "actiondiscard": "".join(ACTION_LETTERS[a] for a in state.action_discard) or "-",
         "offers": _seq([_offer_code(o) for o in state.offers], "/"),
         "decision": _decision_code(state.decision),
-        "waiting": _seq([str(p) for p in state.bonus_waiting], ","),
+        "waiting": _seq([str(p) for p in waiting], ","),
         "bonus": _seq([str(p) for p in state.bonus_used], ","),
         "rng": state.rng,
     }
-    return "babel " + " ".join(f"{k}={v}" for k, v in fields.items())
+    return "babel " + " ".join(f"{k}={v}" for k, v in fields.items() if v)
 
 
-def parse_position(text: str) -> BabelState:
-    """Read :func:`position_text` output (the caller then checks consistency)."""
+def _names(keys: list[str]) -> str:
+    """At most three of ``keys`` (those not of :data:`FIELDS` quoted), and how many more."""
+    shown = ", ".join(k if k in FIELDS else brief(k) for k in keys[:3])
+    return shown + (f" and {len(keys) - 3} more" if len(keys) > 3 else "")
+
+
+def _fields(text: str) -> dict[str, str]:
+    """The ``key=value`` fields of a position, each known and given once."""
+    if not isinstance(text, str):
+        raise InvalidState("a Babel position is a line of text")
+    if len(text) > MAX_POSITION:
+        raise InvalidState(f"a Babel position has at most {MAX_POSITION} characters, not {len(text)}")
     words = text.split()
     if not words or words[0] != "babel":
         raise InvalidState("a Babel position starts with 'babel'")
-    fields = dict(w.partition("=")[::2] for w in words[1:])
-    keys = ["players", "cards", "two", "phase", "active", "marker", "double", "second", "target",
-            "revealed", "wonders", "hands", "deck", "discard", "actiondeck", "actiondiscard", "offers",
-            "decision", "waiting", "bonus", "rng"]
-    missing = [k for k in keys if k not in fields]
-    if missing or len(fields) != len(keys):
-        raise InvalidState(f"a Babel position needs exactly the fields {', '.join(keys)}")
-    f = fields
-    try:
-        phase = Phase(f["phase"])
-    except ValueError:
-        raise InvalidState(f"unknown phase {f['phase']!r}") from None
-    target = None if f["target"] == "-" else Target(*(_int(x) for x in f["target"].split(".", 1)))
-    offers = tuple(_parse_offer(o) for o in _unseq(f["offers"], "/"))
+    found: dict[str, str] = {}
+    for word in words[1:]:
+        key, eq, value = word.partition("=")
+        if not eq:
+            raise InvalidState(f"{brief(word)} is not a field (write key=value)")
+        if key in found:
+            raise InvalidState(f"the field {brief(key)} is given twice")
+        found[key] = value
+    unknown = [k for k in found if k not in FIELDS]
+    missing = [k for k in FIELDS if k not in found and k != "readings"]
+    if unknown or missing:
+        parts = ([f"lacks the field(s) {_names(missing)}"] if missing else []) + (
+            [f"has unknown field(s) {_names(unknown)}"] if unknown else [])
+        raise InvalidState(f"the Babel position {' and '.join(parts)}")
+    return found
+
+
+def parse_position(text: str) -> BabelState:
+    """Read :func:`position_text` output (the caller then checks consistency); errors name
+    the field."""
+    f = _fields(text)
+
+    def read(name: str, parse: Callable[[str], T]) -> T:
+        try:
+            return parse(f[name]) if name in f else parse("")
+        except InvalidState as exc:
+            raise InvalidState(f"{name}: {exc}") from None
+
+    players = read("players", _int)
+    hands = read("hands", lambda c: tuple(_parse_player(p) for p in _unseq(c, "/", MAX_PLAYERS)))
+    if players != len(hands):
+        raise InvalidState(f"players={players} but {len(hands)} hands are given")
+    phase = read("phase", _phase)
+    waiting = read("waiting", lambda c: _ints(c, MAX_PLAYERS))
+    options = Options(read("cards", _flag), read("two", _flag),
+                      **read("readings", lambda c: _parse_readings(c) if c else {}))
     state = BabelState(
-        Options(f["cards"] == "1", f["two"] == "1"),
-        tuple(_parse_player(p) for p in f["hands"].split("/")),
-        tuple(_parse_wonder(w) for w in f["wonders"].split("/")),
-        _letters(f["deck"], _LETTER_CARD, "card"),  # type: ignore[arg-type]
-        parse_counts(f["discard"]),
-        _letters(f["actiondeck"], _LETTER_ACTION, "action card"),  # type: ignore[arg-type]
-        _letters(f["actiondiscard"], _LETTER_ACTION, "action card"),  # type: ignore[arg-type]
-        f["rng"], _int(f["active"]), phase, _int(f["marker"]), target, offers,
-        f["revealed"] == "1", _parse_decision(f["decision"]), _ints(f["waiting"]),
-        _ints(f["bonus"]), f["double"] == "1", f["second"] == "1")
-    if _int(f["players"]) != state.num_players:
-        raise InvalidState(f"players={f['players']} but {state.num_players} hands are given")
-    if position_text(state) != " ".join(words):
+        options=options, players=hands,
+        wonders=read("wonders", lambda c: tuple(_parse_wonder(w) for w in _unseq(c, "/", len(WONDER_SHORT)))),
+        deck=read("deck", lambda c: _letters(c, _LETTER_CARD, "card", _MOST_CARDS)),
+        discard=read("discard", parse_counts),
+        action_deck=read("actiondeck", lambda c: _letters(c, _LETTER_ACTION, "action card", _MOST_ACTION_CARDS)),
+        action_discard=read("actiondiscard",
+                            lambda c: _letters(c, _LETTER_ACTION, "action card", _MOST_ACTION_CARDS)),
+        rng=f["rng"], active=read("active", _int), phase=phase, marker=read("marker", _int),
+        target=read("target", _parse_target),
+        offers=read("offers", lambda c: tuple(_parse_offer(o) for o in _unseq(c, "/", MAX_PLAYERS))),
+        revealed=read("revealed", _flag), decision=read("decision", _parse_decision),
+        bonus_waiting=() if phase is Phase.WINDOW else waiting,
+        bonus_used=read("bonus", lambda c: _ints(c, MAX_PLAYERS)),
+        window_waiting=waiting if phase is Phase.WINDOW else (),
+        double_turn=read("double", _flag), second_action=read("second", _flag))
+    if position_text(state) != " ".join(text.split()):
         raise InvalidState("the position is not written in its canonical form")
     return state
 
+
+def _phase(code: str) -> Phase:
+    try:
+        return Phase(code)
+    except ValueError:
+        raise InvalidState(f"unknown phase {brief(code)}") from None

@@ -51,17 +51,55 @@ class Babel(Game[BabelState, BabelAction]):
     options = (
         Option("action_cards", True, "Action cards (off: the designer's variant without them)"),
         Option("two_colour_tiles", False, "Two-colour building tiles"),
+        # The rule readings (the rules page argues each default).
+        Option("last_build_action_card", True,
+               "The wonder completed by the game-ending build still deals an action card",
+               quote="Als de laatste bouwfiche van een soort wordt uitgedeeld en daarbij ook een "
+                     "wereldwonder werd afgewerkt, dan wordt dit wereldwonder nog normaal "
+                     "gewaardeerd. […] Er worden ook geen actiekaarten meer uitgedeeld.",
+               quote_lang="nl",
+               english="If the last tile of a kind is handed out and a wonder is completed with "
+                       "it, that wonder is still scored normally. […] No more action cards are "
+                       "dealt either."),
+        Option("last_build_offers_score", True,
+               "Turned-down offers still score on the game-ending build",
+               quote="Het spel eindigt onmiddellijk zodra de laatste bouwfiche van een soort "
+                     "wordt uitgedeeld.",
+               quote_lang="nl",
+               english="The game ends immediately as soon as the last tile of a kind is handed "
+                       "out."),
+        Option("late_double_turn", False,
+               "The double turn may also be played after the first action",
+               quote="De actieve speler kan nog een tweede keer passeren of bouwen. Alle spelers "
+                     "trekken maar na het tweede passeren of bouwen een bouwkaart.",
+               quote_lang="nl",
+               english="The active player can pass or build a second time. All players draw a "
+                       "building card only after the second pass or build."),
+        Option("cards_out_of_turn", False,
+               "Draw three and card exchange may also be played out of turn",
+               quote="Deze kaart kan te allen tijde door alle spelers worden ingezet.",
+               quote_lang="nl",
+               english="This card can be played at any time by all players."),
+        Option("optional_replacing", False,
+               "The builder may leave the exchange-card helper's elements in place",
+               quote="De actieve speler mag wel de bouwelementen van deze medespeler door "
+                     "bouwelementen van zijn eigen kleur vervangen.",
+               quote_lang="nl",
+               english="The active player may, however, replace this player's building elements "
+                       "with elements of his own colour."),
     )
     state_type = BabelState
     action_type = BabelAction
     colours = PLAYER_COLOURS
     hidden_information = True
-    #: 2: players' ``shown`` cards.
-    rules_version = 2
+    #: 2: players' ``shown`` cards. 3: every turned-down offerer who holds any action card is
+    #: asked about a third bonus (a save of version 2 has no answers of those who hold none);
+    #: the rule readings, the card window and ``Accept.replace``.
+    rules_version = 3
 
     # ----------------------------------------------------------------- setup
     def setup(self, num_players: int, rng: Rng, options: dict[str, OptionValue]) -> BabelState:
-        opts = Options(bool(options["action_cards"]), bool(options["two_colour_tiles"]))
+        opts = Options(**{name: bool(value) for name, value in options.items()})
         deck = list(rng.shuffled([card for card in CARD_OF_KIND for _ in range(CARDS_PER_KIND)]))
         players = []
         for _ in range(num_players):

@@ -21,14 +21,30 @@ class Phase(enum.Enum):
     CHOOSE = "choose"      # the active player passes, builds or plays a double turn
     OFFER = "offer"        # every other player makes a sealed offer (simultaneous)
     DECIDE = "decide"      # the active player accepts offers and builds, or declines
-    BONUS = "bonus"        # rejected offerers holding a third-bonus card decide (simultaneous)
+    BONUS = "bonus"        # turned-down offerers decide on a third bonus (simultaneous)
+    WINDOW = "window"      # after an action, before the common draw: action cards (simultaneous)
     OVER = "over"
 
 
 @dataclass(frozen=True)
 class Options:
+    """The table's choices: two variants and five rule readings (see ``rules.Babel.options``).
+
+    Every default is the behaviour the engine had before the readings were options, so a
+    state, position or save written before them keeps its meaning."""
+
     action_cards: bool = True
     two_colour_tiles: bool = False
+    #: The wonder completed by the game-ending build still deals its action card.
+    last_build_action_card: bool = True
+    #: Turned-down offers still score on the game-ending build.
+    last_build_offers_score: bool = True
+    #: The double turn may also be played after the first action (before the common draw).
+    late_double_turn: bool = False
+    #: Draw three and card exchange may also be played out of turn (in the card window).
+    cards_out_of_turn: bool = False
+    #: The builder may leave the exchange-card helper's elements in place.
+    optional_replacing: bool = False
 
 
 @dataclass(frozen=True)
@@ -104,6 +120,8 @@ class BabelState:
     decision: Decision | None = None
     bonus_waiting: tuple[int, ...] = ()
     bonus_used: tuple[int, ...] = ()
+    #: Players still to answer in the card window (:attr:`Phase.WINDOW`).
+    window_waiting: tuple[int, ...] = ()
     double_turn: bool = False
     second_action: bool = False
 

@@ -26,7 +26,7 @@ from dataclasses import replace
 from typing import ClassVar
 
 from ..babel import GAME
-from ..babel.actions import Accept, BabelAction, CardExchange, Decline, Offer, ThirdBonus
+from ..babel.actions import Accept, BabelAction, CardExchange, Continue, Decline, Offer, ThirdBonus
 from ..babel.data import (
     ACTION_CARD_COUNTS,
     CARD_EXCHANGE_MAX,
@@ -106,13 +106,17 @@ class BabelKnowledge(Knowledge[BabelState, BabelAction]):
         return tuple(values)
 
     def pending(self, state: BabelState) -> bool:
-        return state.phase in (Phase.OFFER, Phase.DECIDE, Phase.BONUS)
+        return state.phase in (Phase.OFFER, Phase.DECIDE, Phase.BONUS, Phase.WINDOW)
 
     # ------------------------------------------------------------------- choices
     def candidates(self, state: BabelState, player: int,
                    actions: list[BabelAction]) -> list[BabelAction]:
         """No bluffs (an offer holds only cards the tile asks for) and card exchanges only
-        of all cards of one kind (up to five)."""
+        of all cards of one kind (up to five). The third-bonus step and the card window get
+        one fixed answer (:func:`fixed_answer`)."""
+        answer = fixed_answer(state, actions)
+        if answer is not None:
+            return [answer]
         tile = state.tile
         hand = state.players[player].hand
         swaps = {tuple(min(hand[k], CARD_EXCHANGE_MAX) if j == k else 0 for j in range(4))
@@ -130,18 +134,21 @@ class BabelKnowledge(Knowledge[BabelState, BabelAction]):
 
     def sensible(self, state: BabelState, player: int,
                  actions: list[BabelAction]) -> list[BabelAction]:
-        """Build when an accepted set of offers allows it; play a held third bonus."""
+        """Build when an accepted set of offers allows it."""
         if any(isinstance(a, Accept) for a in actions):
             return [a for a in actions if not isinstance(a, Decline)]
-        if ThirdBonus(True) in actions:
-            return [ThirdBonus(True)]
         return actions
 
     def follow_up(self, state: BabelState, player: int) -> BabelAction | None:
-        """In the search, a sealed offer is the :func:`usual_offer`: the tree goes from a
-        tile (or the bot's own offer) straight to the active player's decision instead of
-        branching on every other player's offer first."""
-        return usual_offer(state, player) if state.phase is Phase.OFFER else None
+        """In the search, a sealed offer is the :func:`usual_offer` and the third-bonus and
+        card-window answers are fixed: the tree goes from a tile (or the bot's own offer)
+        straight to the active player's decision, and from it to the next action, instead
+        of branching on every other player's answer first."""
+        if state.phase is Phase.OFFER:
+            return usual_offer(state, player)
+        if state.phase in (Phase.BONUS, Phase.WINDOW):
+            return fixed_answer(state, GAME.legal_actions(state, player))
+        return None
 
     def playout_action(self, state: BabelState, player: int, actions: list[BabelAction],
                        rng: Rng) -> BabelAction:
@@ -152,6 +159,20 @@ class BabelKnowledge(Knowledge[BabelState, BabelAction]):
             if builds:
                 return builds[rng.randbelow(len(builds))]
         return actions[rng.randbelow(len(actions))]
+
+
+def fixed_answer(state: BabelState, actions: list[BabelAction]) -> BabelAction | None:
+    """The one answer a bot gives in the third-bonus step (play the card if it holds one:
+    it is worth 2 VP per matching card and nothing at the end) and in the card window
+    (go on: a bot plays its cards when it acts anyway); None in the other steps.
+
+    Being a fixed policy, the answer comes at once whatever the bot holds, so how long a
+    computer player takes never tells who holds a card."""
+    if state.phase is Phase.BONUS:
+        return ThirdBonus(True) if ThirdBonus(True) in actions else ThirdBonus(False)
+    if state.phase is Phase.WINDOW:
+        return Continue()
+    return None
 
 
 def usual_offer(state: BabelState, player: int) -> Offer:
@@ -221,15 +242,12 @@ def _pinned_cards(view: BabelState, player: int) -> dict[int, Counts]:
 
 
 def _pinned_actions(view: BabelState, player: int) -> dict[int, list[ActionCard]]:
-    """Action cards the viewer knows another player holds: the jokers of a chosen build,
-    and the third bonus of every player who is deciding whether to play it."""
+    """Action cards the viewer knows another player holds: the jokers of a chosen build.
+    (Being asked about a third bonus tells nothing: holders and others are asked alike.)"""
     pinned: dict[int, list[ActionCard]] = {}
     decision = view.decision
     if isinstance(decision, Accept) and view.active != player:
         pinned[view.active] = [ActionCard.JOKER] * (sum(decision.joker) // 2)
-    for p in view.bonus_waiting:
-        if p != player:
-            pinned.setdefault(p, []).append(ActionCard.THIRD_BONUS)
     return pinned
 
 

@@ -81,9 +81,9 @@ class SabaKnowledge(Knowledge[SabaState, SabaAction]):
             values[owner] += 1
         if state.serail_figure is not None:
             values[state.serail_figure] += 1
-        for owner, count in zip(state.district_owner, state.district_count):
-            if owner is not None:
-                values[owner] += DISTRICT_FIGURE * count
+        for figures in state.districts:
+            for owner in sorted(set(figures)):
+                values[owner] += DISTRICT_FIGURE * figures.count(owner)
         for marker in state.serail:
             values[marker] += MARKER
         leader = serail_leader(n, state.serail)

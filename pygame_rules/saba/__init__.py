@@ -37,7 +37,7 @@ from .actions import (
 )
 from .data import Card, District, Res, Shape
 from .rules import Saba
-from .state import Phase, PlayerState, SabaState
+from .state import Phase, PlayerState, Readings, SabaState
 
 GAME = Saba()
 
@@ -60,6 +60,7 @@ __all__ = [
                       "PlayOverseer",
                       "PlayRobber",
                       "PlayerState",
+                      "Readings",
                       "RemoveCard",
                       "Res",
                       "Saba",

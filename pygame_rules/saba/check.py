@@ -46,10 +46,12 @@ def _shape(s: SabaState) -> None:
     n = s.num_players
     if not 2 <= n <= 4:
         _fail(f"Saba is for 2–4 players, not {n}")
+    if not 0 <= s.current < n:
+        _fail(f"no player {s.current} to move")
     lengths = {"levels": (s.levels, GARDEN_FIELDS), "balcony": (s.balcony, GARDEN_FIELDS),
                "stash": (s.stash, GARDEN_FIELDS), "harbour_res": (s.harbour_res, 4),
-               "harbour_n": (s.harbour_n, 4), "district_owner": (s.district_owner, 6),
-               "district_count": (s.district_count, 6), "uses": (s.uses, 6)}
+               "harbour_n": (s.harbour_n, 4), "districts": (s.districts, len(District)),
+               "uses": (s.uses, len(District))}
     for name, (values, size) in lengths.items():
         if len(values) != size:
             _fail(f"{name} needs {size} entries, not {len(values)}")
@@ -59,17 +61,26 @@ def _shape(s: SabaState) -> None:
     if not 0 <= s.vizier < len(District):
         _fail(f"the vizier stands on no district ({s.vizier})")
     for d in District:
-        owner, count = s.district_owner[d], s.district_count[d]
-        if (owner is None) != (count == 0) or not 0 <= count <= MAX_PER_DISTRICT:
-            _fail(f"the {d.label} holds {count} figures of owner {owner}")
-        if owner is not None and not 0 <= owner < n:
-            _fail(f"the {d.label} belongs to no player ({owner})")
-        if not 0 <= s.uses[d] <= MAX_PER_DISTRICT:
-            _fail(f"{s.uses[d]} uses left in the {d.label}")
+        _district(s, d)
     try:
         Rng(s.rng)
-    except ValueError as exc:
-        _fail(str(exc))
+    except ValueError:
+        _fail("the random state must be 16 lowercase hex digits")
+
+
+def _district(s: SabaState, d: District) -> None:
+    figures = s.districts[d]
+    if len(figures) > MAX_PER_DISTRICT * s.num_players or list(figures) != sorted(figures):
+        _fail(f"the {d.label} must list at most {MAX_PER_DISTRICT} figures per player, sorted by seat")
+    owners = set(figures)
+    if any(not 0 <= o < s.num_players for o in owners):
+        _fail(f"a figure in the {d.label} belongs to no player")
+    if any(figures.count(o) > MAX_PER_DISTRICT for o in owners):
+        _fail(f"a player has more than {MAX_PER_DISTRICT} figures in the {d.label}")
+    if len(owners) > 1 and not s.readings.shared_districts:
+        _fail(f"the {d.label} holds figures of several players, but districts are not shared")
+    if not 0 <= s.uses[d] <= figures.count(s.current):
+        _fail(f"{s.uses[d]} uses left in the {d.label}, more than the player to move has figures there")
 
 
 def _resources(s: SabaState) -> None:
@@ -125,7 +136,7 @@ def _palace(s: SabaState) -> None:
 def _figures(s: SabaState) -> None:
     for p, player in enumerate(s.players):
         placed = (s.balcony.count(p) + s.treasury.count(p) + (s.serail_figure == p)
-                  + sum(c for o, c in zip(s.district_owner, s.district_count) if o == p))
+                  + sum(figures.count(p) for figures in s.districts))
         if player.figures < 0 or player.figures + placed != FIGURES_PER_PLAYER:
             _fail(f"player {p} has {player.figures} figures in supply and {placed} placed, "
                   f"not {FIGURES_PER_PLAYER} in all")
@@ -160,8 +171,6 @@ def _action_cards(s: SabaState) -> None:
 
 
 def _turn(s: SabaState) -> None:
-    if not 0 <= s.current < s.num_players:
-        _fail(f"no player {s.current} to move")
     if (s.phase == Phase.SERAIL) != (s.decider is not None):
         _fail("a serail decider exactly while a serail marker is being decided")
     if s.decider is not None and not (0 <= s.decider < s.num_players and s.players[s.decider].markers):

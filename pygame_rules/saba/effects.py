@@ -134,11 +134,16 @@ def _refill(w: Work) -> None:
 # -------------------------------------------------------------------- figures
 def _take_from_district(w: Work, player: int, district: int) -> None:
     """A figure of ``player`` leaves ``district`` (it can no longer be used this turn)."""
-    w.district_count[district] -= 1
-    if w.district_count[district] == 0:
-        w.district_owner[district] = None
+    figures = list(w.districts[district])
+    figures.remove(player)
+    w.districts[district] = tuple(figures)
     if player == w.before.current:
-        w.uses[district] = min(w.uses[district], w.district_count[district])
+        w.uses[district] = min(w.uses[district], figures.count(player))
+
+
+def _add_to_district(w: Work, player: int, district: int) -> None:
+    """A figure of ``player`` arrives in ``district`` (the owners stay sorted)."""
+    w.districts[district] = tuple(sorted(w.districts[district] + (player,)))
 
 
 def _treasury_scoring(w: Work) -> None:
@@ -152,10 +157,11 @@ def _treasury_scoring(w: Work) -> None:
     if len(best) != 1:
         return
     (winner,) = best
+    held = [d for d, figures in enumerate(w.districts) if winner in figures]
     if w.players[winner].figures:
         w.players[winner].figures -= 1
-    elif winner in w.district_owner:
-        _take_from_district(w, winner, w.district_owner.index(winner))
+    elif held:
+        _take_from_district(w, winner, held[0])
     else:
         return
     w.treasury.append(winner)
@@ -200,7 +206,7 @@ def _drop_card(w: Work, player: int, card: Card) -> None:
 
 def _start_turn(w: Work, player: int) -> None:
     """Hand the turn to ``player``: reset his district uses and the build flags."""
-    w.uses = [c if o == player else 0 for o, c in zip(w.district_owner, w.district_count)]
+    w.uses = [figures.count(player) for figures in w.districts]
     w.current, w.phase, w.last_field = player, Phase.HARBOUR, -1
     w.built_part = w.built_special = False
 
@@ -282,7 +288,10 @@ def _build_part(w: Work, p: int, card: int, source: int | None) -> None:
     elif w.before.pro and sum(w.players[p].res):
         after = Phase.STASH
     w.built_part, w.last_field, w.phase = True, f, after
-    if old is not None and (old != p or w.before.serail_on_self) and w.players[old].markers:
+    readings = w.before.readings
+    if after == Phase.OVER and readings.end_before_serail:
+        return
+    if old is not None and (old != p or readings.serail_on_self) and w.players[old].markers:
         w.phase, w.decider, w.after = Phase.SERAIL, old, after
 
 
@@ -293,10 +302,9 @@ def _stash(w: Work, p: int, a: Stash) -> None:
 
 
 def _place(w: Work, p: int, a: PlaceFigure) -> None:
-    _pay(w, p, (0, 0, 0, place_cost(w.before, a.district)))
+    _pay(w, p, (0, 0, 0, place_cost(w.before, a.district, p)))
     w.players[p].figures -= 1
-    w.district_owner[a.district] = p
-    w.district_count[a.district] += 1
+    _add_to_district(w, p, a.district)
     _to_end(w, p)
 
 
@@ -312,7 +320,7 @@ def _done(w: Work, p: int, a: Done) -> None:
         w.phase = Phase.PLACE
     elif phase in (Phase.BUILD, Phase.PLACE):
         _to_end(w, p)
-    elif phase == Phase.STASH:
+    elif phase in (Phase.STASH, Phase.SWAP):
         w.phase = Phase.BUILD
     else:
         _start_turn(w, (p + 1) % w.before.num_players)
@@ -353,9 +361,9 @@ def _play_card(w: Work, p: int, a: PlayCard) -> None:
 def _overseer(w: Work, p: int, a: PlayOverseer) -> None:
     _drop_card(w, p, Card.OVERSEER)
     _take_from_district(w, p, a.source)
-    w.district_owner[a.target] = p
-    w.district_count[a.target] = 1
-    w.uses[a.target] += 1
+    _add_to_district(w, p, a.target)
+    if not w.before.readings.overseer_waits:
+        w.uses[a.target] += 1
 
 
 def _harbourmaster(w: Work, p: int, a: PlayHarbourmaster) -> None:

@@ -38,6 +38,7 @@ from .actions import (
 )
 from .data import (
     DISTRICT_GAIN,
+    END_CARD,
     MAX_PER_DISTRICT,
     RES_LIMIT,
     RESOURCES,
@@ -51,7 +52,7 @@ from .data import (
     is_part,
     swaps,
 )
-from .state import Phase, SabaState, build_cost, place_cost
+from .state import Phase, SabaState, build_cost, buildable, place_cost
 
 #: Phases in which the current player may also use districts and play action cards.
 FREE_PHASES = frozenset(Phase) - {Phase.SERAIL, Phase.OVER}
@@ -136,9 +137,13 @@ def _build(s: SabaState, p: int, a: Build) -> str | None:
     if why:
         return why
     card = s.display[a.slot]
+    if not buildable(card, s.levels):
+        return (f"the {card_label(card)} card can no longer be built: garden field "
+                f"{card_field(card)} already has a part of its value or higher")
     if is_part(card) and s.built_part:
         return "you have already built a palace part this turn"
-    if not is_part(card) and s.built_special:
+    if not is_part(card) and s.built_special and not (
+            card == END_CARD and s.readings.treasury_and_end):
         return "you have already built a treasury or end card this turn"
     me = s.players[p]
     if a.waive is not None:
@@ -161,10 +166,10 @@ def _figure_source(s: SabaState, p: int, card: int, source: int | None) -> str |
     if not needs_district:
         return None if source is None else "take the figure from your supply, not from a district"
     if source is None:
-        if p not in s.district_owner:
+        if not any(p in figures for figures in s.districts):
             return "you have no figure left for the balcony"
         return "you have no figure in supply: name the district your figure comes from"
-    if not _district_index(source) or s.district_owner[source] != p:
+    if not _district_index(source) or p not in s.districts[source]:
         return f"you have no figure in the {district_name(source)}"
     return None
 
@@ -183,14 +188,14 @@ def _place(s: SabaState, p: int, a: PlaceFigure) -> str | None:
     if not _district_index(a.district):
         return f"there is no district {a.district}"
     name = district_name(a.district)
-    owner = s.district_owner[a.district]
-    if owner not in (None, p):
-        return f"the {name} is occupied by player {owner}"
-    if s.district_count[a.district] >= MAX_PER_DISTRICT:
+    others = [o for o in s.districts[a.district] if o != p]
+    if others and not s.readings.shared_districts:
+        return f"the {name} is occupied by player {others[0]}"
+    if s.figures_in(a.district, p) >= MAX_PER_DISTRICT:
         return f"you already have {MAX_PER_DISTRICT} figures in the {name}"
     if not s.players[p].figures:
         return "you have no figure in supply"
-    cost = place_cost(s, a.district)
+    cost = place_cost(s, a.district, p)
     if s.players[p].res[Res.GOLD.index] < cost:
         return f"a figure in the {name} costs {cost} gold"
     return None
@@ -206,7 +211,7 @@ def _use(s: SabaState, p: int, a: UseDistrict) -> str | None:
     if s.vizier == a.district:
         return f"the vizier blocks the {name}"
     if s.uses[a.district] <= 0:
-        if s.district_owner[a.district] == p:
+        if p in s.districts[a.district]:
             return f"your figures in the {name} are used up or arrived this turn"
         return f"you have no figure in the {name}"
     gain = DISTRICT_GAIN[District(a.district)]
@@ -236,9 +241,9 @@ def _play_card(s: SabaState, p: int, a: PlayCard) -> str | None:
 def _overseer(s: SabaState, p: int, a: PlayOverseer) -> str | None:
     if not (_district_index(a.source) and _district_index(a.target)):
         return "there are six districts, 0 to 5"
-    if s.district_owner[a.source] != p:
+    if p not in s.districts[a.source]:
         return f"you have no figure in the {district_name(a.source)}"
-    if s.district_count[a.target] or a.target == a.source:
+    if s.districts[a.target] or a.target == a.source:
         return f"the {district_name(a.target)} is not a free district"
     return None
 
@@ -323,7 +328,9 @@ def _discard(s: SabaState, p: int, a: Discard) -> str | None:
 
 
 def _done(s: SabaState, p: int, a: Done) -> str | None:
-    if s.phase not in (Phase.BUILD, Phase.STASH, Phase.PLACE, Phase.END):
+    if s.phase == Phase.SWAP and not s.readings.optional_vizier_swap:
+        return "the vizier's swap cannot be skipped: his district's action must be carried out"
+    if s.phase not in (Phase.BUILD, Phase.STASH, Phase.PLACE, Phase.END, Phase.SWAP):
         return f"the {s.phase.value} step cannot be skipped"
     if s.phase == Phase.END and any(s.over_limits(p)):
         return f"discard down to {s.hand_limit} cards and {RES_LIMIT} resources first"
@@ -344,8 +351,7 @@ def to_move(state: SabaState) -> tuple[int, ...]:
     if state.phase == Phase.OVER:
         return ()
     if state.phase == Phase.SERAIL:
-        assert state.decider is not None
-        return (state.decider,)
+        return () if state.decider is None else (state.decider,)
     return (state.current,)
 
 
@@ -411,7 +417,7 @@ def _build_candidates(s: SabaState, p: int) -> Iterator[Build]:
         waives += RESOURCES
     sources: list[int | None] = [None]
     if not me.figures:
-        sources += [d for d in District if s.district_owner[d] == p]
+        sources += [d for d in District if p in s.districts[d]]
     for slot, card in enumerate(s.display):
         for waive in waives if is_part(card) else [None]:
             for source in sources if is_part(card) else [None]:
@@ -429,7 +435,7 @@ def _free_candidates(s: SabaState, p: int) -> Iterator[SabaAction]:
     hand = set(me.hand)
     yield from (PlayCard(c) for c in sorted(hand) if c.resource is not None)
     if Card.OVERSEER in hand:
-        yield from (PlayOverseer(a, b) for a in District if s.district_owner[a] == p
+        yield from (PlayOverseer(a, b) for a in District if p in s.districts[a]
                     for b in District)
     if Card.HARBOURMASTER in hand:
         yield from (PlayHarbourmaster(a, b) for a in range(1, 5) for b in range(a + 1, 5))

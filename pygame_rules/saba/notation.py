@@ -2,25 +2,38 @@
 
 Moves, as in a log (the state before the move gives the numbers)::
 
-    H3 (3 gold)                 vizier→bazaar              swap ebony→alabaster
+    H3 (3 gold)                 vizier→bazaar              swap ebony→alabaster   no swap
     build 5.2 fountain on 4 (1 gold)        build 5.3 column on 7 (2 gold) craftsman -gold
     figure→goldsmiths (1 gold)  use stonemasons +alabaster  use bazaar ebony→sandstone
     card +gold   caravan +ebony   robber red gold   merchant red take gold give ebony
     serail marker   no serail marker   discard card gold   discard ebony   end turn
 
-A position is ``saba`` followed by ``key=value`` fields in a fixed order, e.g.
+:func:`action_text` is total: it writes any action, also one that is not legal in the
+state (numbers out of range are written as they are), so a caller may log an action
+before :func:`.legal.why_illegal` has judged it.
+
+A position is ``saba`` followed by ``key=value`` fields in the fixed order of :data:`KEYS`,
+e.g. ``opt=pro,self`` (the options that are on, see :data:`OPTION_TOKENS`),
 ``harbour=g2.a2.s3.e4`` (kind and count of H1..H4), ``res=0.0.0.0/1.0.0.0`` (a.s.e.g per
 player), ``garden=21a,0--,...`` (per garden field: part level, balcony owner, resource
-lying there), ``districts=-,0:1,...`` (owner:count), palace cards as codes (A3 = arch on 3,
-T1, T2, X = end, ? = face down) and action cards as letters (see :class:`.data.Card`).
+lying there), ``districts=-,0:1,0:1+2:2,...`` (per district ``owner:count``, several joined
+by ``+`` when districts are shared), palace cards as codes (A3 = arch on 3, T1, T2, X = end,
+? = face down) and action cards as letters (see :class:`.data.Card`).
+
+:func:`parse_position` reads only the syntax, but all of it: every number within its
+range, every list within its size and every seat below the player count, before
+anything is built; a fault raises :class:`~pygame_rules.InvalidState` naming the field.
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Sequence
+from dataclasses import fields
 from typing import TypeVar
 
 from ..errors import InvalidState
+from ..gate import describe
 from .actions import (
     Build,
     Discard,
@@ -41,45 +54,75 @@ from .actions import (
     TakeHarbour,
     UseDistrict,
 )
-from .data import CODE_TO_CARD, COLOUR_NAMES, DISTRICT_GAIN, SURCHARGE, Card, District, Res, card_code, card_label
-from .state import Phase, PlayerState, SabaState, place_cost
+from .data import (
+    BASIC_CARDS,
+    CODE_TO_CARD,
+    COLOUR_NAMES,
+    DISPLAY_SIZE,
+    DISTRICT_GAIN,
+    FIGURES_PER_PLAYER,
+    GARDEN_FIELDS,
+    HARBOUR_CAPACITY,
+    HARBOUR_CARDS,
+    MARKERS_PER_PLAYER,
+    MAX_PER_DISTRICT,
+    PALACE_CARDS,
+    PRO_CARDS,
+    RES_PER_KIND,
+    SERAIL_FIELDS,
+    SURCHARGE,
+    Card,
+    District,
+    Res,
+    Shape,
+    card_code,
+    card_label,
+)
+from .legal import district_name
+from .state import Phase, PlayerState, Readings, SabaState, place_cost
 
 T = TypeVar("T")
-U = TypeVar("U")
 
 DONE_TEXT = {Phase.BUILD: "end building", Phase.STASH: "no stash", Phase.PLACE: "no figure",
-             Phase.END: "end turn"}
+             Phase.SWAP: "no swap", Phase.END: "end turn"}
 
 
 def _bundle(res: tuple[Res, ...]) -> str:
     return "+".join(r.label for r in res)
 
 
+def _name(names: Sequence[str], player: int) -> str:
+    return names[player] if 0 <= player < len(names) else f"player {player}"
+
+
 def action_text(s: SabaState, a: SabaAction, names: Sequence[str] = COLOUR_NAMES) -> str:
     """The log text of ``a`` in state ``s`` (before the move), players called by ``names``."""
     match a:
         case TakeHarbour(field=f):
+            if not 1 <= f <= len(s.harbour_n):
+                return f"H{f}"
             return f"H{f} ({s.harbour_n[f - 1]} {s.harbour_res[f - 1].label})"
         case Build():
             return _build_text(s, a)
         case UseDistrict(district=d, give=give, get=get):
-            gain = DISTRICT_GAIN[District(d)]
+            gain = DISTRICT_GAIN.get(District(d)) if _is_district(d) else None
             what = f"+{gain.label}" if gain is not None else _swap(give, get)
-            return f"use {District(d).label} {what}"
+            return f"use {district_name(d)} {what}"
         case RemoveCard(slot=slot):
-            return f"remove 5.{slot + 1} {card_label(s.display[slot])}"
+            return f"remove 5.{slot + 1} {_open_card(s, slot)}".rstrip()
         case MoveVizier(district=d):
-            return f"vizier→{District(d).label}"
+            return f"vizier→{district_name(d)}"
         case Exchange(give=give, get=get):
             return f"swap {_swap(give, get)}"
         case Stash(res=r):
             return f"stash {r.label} on {s.last_field + 1}"
         case PlaceFigure(district=d):
-            return f"figure→{District(d).label} ({place_cost(s, d)} gold)"
+            cost = f" ({place_cost(s, d, s.current)} gold)" if _is_district(d) else ""
+            return f"figure→{district_name(d)}{cost}"
         case PlayCard(card=card):
             return f"card +{card.resource.label if card.resource else card.label}"
         case PlayOverseer(source=src, target=dst):
-            return f"overseer {District(src).label}→{District(dst).label}"
+            return f"overseer {district_name(src)}→{district_name(dst)}"
         case PlayHarbourmaster(first=i, second=j):
             return f"harbourmaster H{i}↔H{j}"
         case PlayGuard(first=i, second=j):
@@ -87,14 +130,23 @@ def action_text(s: SabaState, a: SabaAction, names: Sequence[str] = COLOUR_NAMES
         case PlayCaravan(res=r):
             return f"caravan +{r.label}"
         case PlayMerchant(opponent=o, take=take, give=give):
-            return f"merchant {names[o]} take {_bundle(take)} give {_bundle(give)}"
+            return f"merchant {_name(names, o)} take {_bundle(take)} give {_bundle(give)}"
         case PlayRobber(opponent=o, res=r):
-            return f"robber {names[o]} {r.label}"
+            return f"robber {_name(names, o)} {r.label}"
         case SerailChoice(place=place):
             return "serail marker" if place else "no serail marker"
         case Discard(card=card, res=r):
             return f"discard card {card.label}" if card is not None else f"discard {_label(r)}"
     return DONE_TEXT.get(s.phase, "done")
+
+
+def _is_district(d: int) -> bool:
+    return 0 <= d < len(District)
+
+
+def _open_card(s: SabaState, slot: int) -> str:
+    """The open palace card on build field 5.``slot+1`` ('' if there is none)."""
+    return card_label(s.display[slot]) if 0 <= slot < len(s.display) else ""
 
 
 def _label(r: Res | None) -> str:
@@ -106,13 +158,13 @@ def _swap(give: Res | None, get: Res | None) -> str:
 
 
 def _build_text(s: SabaState, a: Build) -> str:
-    text = f"build 5.{a.slot + 1} {card_label(s.display[a.slot])}"
-    if SURCHARGE[a.slot]:
+    text = f"build 5.{a.slot + 1} {_open_card(s, a.slot)}".rstrip()
+    if 0 <= a.slot < len(SURCHARGE) and SURCHARGE[a.slot]:
         text += f" ({SURCHARGE[a.slot]} gold)"
     if a.waive is not None:
         text += f" craftsman -{a.waive.label}"
     if a.from_district is not None:
-        text += f" figure from {District(a.from_district).label}"
+        text += f" figure from {district_name(a.from_district)}"
     return text
 
 
@@ -120,6 +172,16 @@ def _build_text(s: SabaState, a: Build) -> str:
 KEYS = ("n", "opt", "turn", "phase", "flags", "last", "decide", "harbour", "supply", "res",
         "faces", "figs", "marks", "hands", "adeck", "disc", "pdeck", "display", "gone", "garden",
         "treasury", "serail", "sfig", "districts", "vizier", "uses", "rng")
+#: The word of each option in the ``opt`` field, written when the option is on: ``pro`` and
+#: each rule reading of :class:`.state.Readings` (an old position without a word has it off,
+#: which was the only behaviour before the reading became an option).
+OPTION_TOKENS = {"pro": "pro", "serail_on_self": "self", "shared_districts": "shared",
+                 "treasury_and_end": "both", "end_before_serail": "endfirst",
+                 "optional_vizier_swap": "mayswap", "overseer_waits": "wait"}
+#: The longest position text read at all (a full 4-player position has about 700 characters).
+MAX_TEXT = 2000
+#: Every action card there is, for the size of a card list.
+ALL_ACTION_CARDS = len(BASIC_CARDS) + len(PRO_CARDS)
 
 
 def _seq(items: list[str], sep: str) -> str:
@@ -138,13 +200,17 @@ def _cards(cards: tuple[Card, ...]) -> str:
     return "".join(c.value for c in cards) or "-"
 
 
+def _district_text(figures: tuple[int, ...]) -> str:
+    return "+".join(f"{o}:{figures.count(o)}" for o in sorted(set(figures))) or "-"
+
+
 def position_text(s: SabaState) -> str:
     """The whole state on one line (see the module docstring)."""
     flags = ("P" if s.built_part else "") + ("T" if s.built_special else "")
     garden = [f"{lv}{_opt(o)}{_opt(r)}" for lv, o, r in zip(s.levels, s.balcony, s.stash)]
-    districts = ["-" if o is None else f"{o}:{c}" for o, c in zip(s.district_owner, s.district_count)]
-    options = [name for name, on in (("pro", s.pro), ("self", s.serail_on_self)) if on]
-    fields = {
+    on = {"pro": s.pro} | {f.name: getattr(s.readings, f.name) for f in fields(Readings)}
+    options = [token for name, token in OPTION_TOKENS.items() if on[name]]
+    values = {
         "n": str(s.num_players), "opt": _seq(options, ","), "turn": str(s.current),
         "phase": s.phase.value, "flags": flags or "-", "last": str(s.last_field + 1),
         "decide": f"{_opt(s.decider)}/{s.after.value}",
@@ -161,104 +227,219 @@ def position_text(s: SabaState) -> str:
         "gone": _seq([card_code(c) for c in s.gone], ","),
         "garden": ",".join(garden), "treasury": _digits(s.treasury),
         "serail": _digits(s.serail), "sfig": _opt(s.serail_figure),
-        "districts": ",".join(districts), "vizier": str(s.vizier),
+        "districts": ",".join(_district_text(d) for d in s.districts), "vizier": str(s.vizier),
         "uses": _digits(s.uses), "rng": s.rng,
     }
-    return "saba " + " ".join(f"{k}={fields[k]}" for k in KEYS)
+    return "saba " + " ".join(f"{k}={values[k]}" for k in KEYS)
 
 
-def _parse(what: str, convert: Callable[[U], T], text: U) -> T:
-    try:
-        return convert(text)
-    except (ValueError, KeyError, IndexError) as exc:
-        raise InvalidState(f"position: bad {what} {text!r} ({exc})") from None
+class _Bad(Exception):
+    """A syntax fault inside one field; :func:`parse_position` adds the field's name."""
 
 
-def _items(text: str, sep: str) -> list[str]:
-    """Items of a ``sep``-separated field ("" : one character each; "-": none)."""
+def _int(text: str, low: int, high: int, what: str = "a number") -> int:
+    """A decimal number from ``low`` to ``high``, read only if it has few enough digits."""
+    if not (text.isascii() and text.isdigit()) or len(text) > len(str(high)) or not (
+            low <= int(text) <= high):
+        raise _Bad(f"{what} {describe(text)} is not a whole number from {low} to {high}")
+    return int(text)
+
+
+def _choice(text: str, table: dict[str, T], what: str) -> T:
+    if text not in table:
+        known = f" ({', '.join(table)})" if len(table) <= 12 else ""
+        raise _Bad(f"{describe(text)} is no {what}{known}")
+    return table[text]
+
+
+def _items(text: str, sep: str, most: int, what: str) -> list[str]:
+    """Items of a ``sep``-separated field ("": one character each; "-": none), at most ``most``."""
     if text == "-":
         return []
+    count = len(text) if sep == "" else text.count(sep) + 1
+    if count > most:
+        raise _Bad(f"{count} {what}, more than the {most} there can be")
     return list(text) if sep == "" else text.split(sep)
 
 
-def _maybe_int(text: str) -> int | None:
-    return None if text == "-" else int(text)
+def _exactly(text: str, sep: str, count: int, what: str) -> list[str]:
+    items = text.split(sep)
+    if len(items) != count:
+        raise _Bad(f"needs {count} {what} separated by '{sep}', not {len(items)}")
+    return items
+
+
+class _Reader:
+    """Reads the fields of one position; seats are checked against its player count."""
+
+    def __init__(self, n: int) -> None:
+        self.n = n
+
+    def seat(self, text: str) -> int:
+        return _int(text, 0, self.n - 1, "seat")
+
+    def maybe_seat(self, text: str) -> int | None:
+        return None if text == "-" else self.seat(text)
+
+    def seats(self, text: str, most: int) -> tuple[int, ...]:
+        return tuple(self.seat(c) for c in _items(text, "", most, "figures or markers"))
+
+    def per_player(self, text: str, read: Callable[[str], T]) -> list[T]:
+        return [read(part) for part in _exactly(text, "/", self.n, "entries (one per player)")]
+
+    def districts(self, text: str) -> tuple[tuple[int, ...], ...]:
+        out = []
+        for cell in _exactly(text, ",", len(District), "districts"):
+            figures: list[int] = []
+            for entry in _items(cell, "+", self.n, "owners in a district"):
+                owner, colon, count = entry.partition(":")
+                if not colon:
+                    raise _Bad(f"district entry {describe(entry)} is not owner:count")
+                seat = self.seat(owner)
+                if figures and seat <= figures[-1]:
+                    raise _Bad("the owners of a district must be listed once each, lowest seat first")
+                figures += [seat] * _int(count, 1, MAX_PER_DISTRICT, "figure count")
+            out.append(tuple(figures))
+        return tuple(out)
+
+    def garden(self, text: str) -> tuple[tuple[int, ...], tuple[int | None, ...], tuple[Res | None, ...]]:
+        levels, balcony, stash = [], [], []
+        for cell in _exactly(text, ",", GARDEN_FIELDS, "garden fields"):
+            if len(cell) != 3:
+                raise _Bad(f"garden field {describe(cell)} is not level, owner, resource")
+            levels.append(_int(cell[0], 0, max(Shape), "part level"))
+            balcony.append(self.maybe_seat(cell[1]))
+            stash.append(_maybe_res(cell[2]))
+        return tuple(levels), tuple(balcony), tuple(stash)
+
+
+_PHASES = {p.value: p for p in Phase}
+_RESOURCES = {r.value: r for r in Res}
+_CARDS = {c.value: c for c in Card}
 
 
 def _maybe_res(text: str) -> Res | None:
-    return None if text == "-" else Res(text)
+    return None if text == "-" else _choice(text, _RESOURCES, "resource")
 
 
 def _vec(text: str) -> tuple[int, int, int, int]:
-    a, s, e, g = (int(x) for x in text.split("."))
+    a, s, e, g = (_int(x, 0, RES_PER_KIND) for x in _exactly(text, ".", 4, "resource counts"))
     return (a, s, e, g)
 
 
-def _card_list(text: str) -> tuple[Card, ...]:
-    return tuple(Card(c) for c in _items(text, ""))
+def _faces(text: str) -> tuple[int, int]:
+    if len(text) != len(HARBOUR_CARDS):
+        raise _Bad(f"harbour faces {describe(text)} are not two digits")
+    return (_int(text[0], 1, 4, "harbour face"), _int(text[1], 1, 4, "harbour face"))
 
 
-def _palace_list(text: str) -> tuple[int, ...]:
-    return tuple(CODE_TO_CARD[c] for c in _items(text, ","))
+def _card_list(text: str, most: int = ALL_ACTION_CARDS) -> tuple[Card, ...]:
+    return tuple(_choice(c, _CARDS, "action card") for c in _items(text, "", most, "action cards"))
 
 
-def _garden(text: str) -> tuple[tuple[int, ...], tuple[int | None, ...], tuple[Res | None, ...]]:
-    cells = text.split(",")
-    return (tuple(int(c[0]) for c in cells), tuple(_maybe_int(c[1]) for c in cells),
-            tuple(_maybe_res(c[2:]) for c in cells))
+def _palace_list(text: str, most: int) -> tuple[int, ...]:
+    return tuple(_choice(c, CODE_TO_CARD, "palace card")
+                 for c in _items(text, ",", most, "palace cards"))
 
 
-def _districts(text: str) -> tuple[tuple[int | None, ...], tuple[int, ...]]:
-    cells = [c.split(":") for c in text.split(",")]
-    return (tuple(None if c == ["-"] else int(c[0]) for c in cells),
-            tuple(0 if c == ["-"] else int(c[1]) for c in cells))
+def _harbour(text: str) -> tuple[tuple[Res, ...], tuple[int, ...]]:
+    cells = _exactly(text, ".", len(HARBOUR_CAPACITY), "harbour fields")
+    kinds = tuple(_choice(c[:1], _RESOURCES, "resource") for c in cells)
+    return kinds, tuple(_int(c[1:], 0, max(HARBOUR_CAPACITY)) for c in cells)
 
 
-def _players(f: dict[str, str]) -> tuple[PlayerState, ...]:
-    n = int(f["n"])
-    columns = [f[k].split("/") for k in ("res", "faces", "figs", "marks", "hands")]
-    if any(len(c) != n for c in columns):
-        raise ValueError(f"every player field needs {n} entries")
-    return tuple(PlayerState(_vec(r), (int(fc[0]), int(fc[1:])), int(fig), int(m), _card_list(h))
-                 for r, fc, fig, m, h in zip(*columns))
+def _options(text: str) -> dict[str, bool]:
+    words = _items(text, ",", len(OPTION_TOKENS), "options")
+    by_word = {token: name for name, token in OPTION_TOKENS.items()}
+    if len(set(words)) != len(words):
+        raise _Bad("an option is named twice")
+    on = {_choice(word, by_word, "option") for word in words}
+    return {name: name in on for name in OPTION_TOKENS}
 
 
-def parse_position(text: str) -> SabaState:
-    """The state of :func:`position_text` (consistency is checked by the caller)."""
+def _flags(text: str) -> tuple[bool, bool]:
+    if text not in ("-", "P", "T", "PT"):
+        raise _Bad("the flags are -, P (a part built), T (a treasury or end card built) or PT")
+    return "P" in text, "T" in text
+
+
+def _uses(text: str) -> tuple[int, ...]:
+    if len(text) != len(District):
+        raise _Bad(f"needs {len(District)} digits, one per district")
+    return tuple(_int(c, 0, MAX_PER_DISTRICT, "use count") for c in text)
+
+
+def _rng(text: str) -> str:
+    if re.fullmatch("[0-9a-f]{16}", text) is None:
+        raise _Bad("the random state must be 16 lowercase hex digits")
+    return text
+
+
+def _fields(text: str) -> dict[str, str]:
+    """The ``key=value`` fields after ``saba``, each key once, in the order of :data:`KEYS`."""
+    if len(text) > MAX_TEXT:
+        raise InvalidState(f"position: {len(text)} characters, more than a position has ({MAX_TEXT})")
     tokens = text.split()
     if not tokens or tokens[0] != "saba":
         raise InvalidState("position: a Saba position starts with 'saba'")
-    pairs = [t.partition("=") for t in tokens[1:]]
-    keys = tuple(k for k, _, _ in pairs)
-    if keys != KEYS:
-        raise InvalidState(f"position: expected the fields {', '.join(KEYS)} in this order")
-    f = {k: v for k, _, v in pairs}
-    options = _items(f["opt"], ",")
-    if set(options) - {"pro", "self"}:
-        raise InvalidState(f"position: unknown options {f['opt']!r}")
-    if f["flags"] not in ("-", "P", "T", "PT"):
-        raise InvalidState(f"position: bad flags {f['flags']!r}")
+    found: dict[str, str] = {}
+    for token in tokens[1:]:
+        key, equals, value = token.partition("=")
+        if not equals:
+            raise InvalidState(f"position: {describe(token)} is not a key=value field")
+        if key not in KEYS:
+            raise InvalidState(f"position: unknown field {describe(key)}")
+        if key in found:
+            raise InvalidState(f"position: the field {key!r} appears twice")
+        if found and KEYS.index(key) < KEYS.index(list(found)[-1]):
+            raise InvalidState(f"position: the field {key!r} must come before {list(found)[-1]!r}")
+        found[key] = value
+    missing = [k for k in KEYS if k not in found]
+    if missing:
+        raise InvalidState(f"position: the field {missing[0]!r} is missing")
+    return found
+
+
+def parse_position(text: str) -> SabaState:
+    """The state of :func:`position_text`; its consistency is checked by the caller
+    (:meth:`~pygame_rules.protocol.Game.from_position_text`)."""
+    f = _fields(text)
+
+    def read(key: str, parse: Callable[[str], T]) -> T:
+        try:
+            return parse(f[key])
+        except _Bad as exc:
+            raise InvalidState(f"position: bad {key}: {exc}") from None
+
+    n = read("n", lambda t: _int(t, 2, 4, "player count"))
+    r = _Reader(n)
+    options = read("opt", _options)
+    built_part, built_special = read("flags", _flags)
     decider, _, after = f["decide"].partition("/")
-    levels, balcony, stash = _parse("garden", _garden, f["garden"])
-    owners, counts = _parse("districts", _districts, f["districts"])
+    levels, balcony, stash = read("garden", r.garden)
+    harbour_res, harbour_n = read("harbour", _harbour)
+    players = tuple(PlayerState(res, faces, figs, marks, hand) for res, faces, figs, marks, hand in zip(
+        read("res", lambda t: r.per_player(t, _vec)),
+        read("faces", lambda t: r.per_player(t, _faces)),
+        read("figs", lambda t: r.per_player(t, lambda x: _int(x, 0, FIGURES_PER_PLAYER))),
+        read("marks", lambda t: r.per_player(t, lambda x: _int(x, 0, MARKERS_PER_PLAYER))),
+        read("hands", lambda t: r.per_player(t, _card_list))))
     return SabaState(
-        pro="pro" in options, serail_on_self="self" in options,
-        current=_parse("turn", int, f["turn"]), phase=_parse("phase", Phase, f["phase"]),
-        players=_parse("players", _players, f), supply=_parse("supply", _vec, f["supply"]),
-        harbour_res=_parse("harbour", lambda t: tuple(Res(c[0]) for c in t.split(".")), f["harbour"]),
-        harbour_n=_parse("harbour", lambda t: tuple(int(c[1:]) for c in t.split(".")), f["harbour"]),
-        palace_deck=_parse("palace deck", _palace_list, f["pdeck"]),
-        display=_parse("display", _palace_list, f["display"]),
-        gone=_parse("gone", _palace_list, f["gone"]),
+        pro=options["pro"],
+        readings=Readings(**{field.name: options[field.name] for field in fields(Readings)}),
+        current=read("turn", r.seat), phase=read("phase", lambda t: _choice(t, _PHASES, "phase")),
+        players=players, supply=read("supply", _vec), harbour_res=harbour_res, harbour_n=harbour_n,
+        palace_deck=read("pdeck", lambda t: _palace_list(t, PALACE_CARDS)),
+        display=read("display", lambda t: _palace_list(t, DISPLAY_SIZE)),
+        gone=read("gone", lambda t: _palace_list(t, PALACE_CARDS)),
         levels=levels, balcony=balcony, stash=stash,
-        treasury=_parse("treasury", lambda t: tuple(int(c) for c in _items(t, "")), f["treasury"]),
-        serail=_parse("serail", lambda t: tuple(int(c) for c in _items(t, "")), f["serail"]),
-        serail_figure=_parse("serail figure", _maybe_int, f["sfig"]),
-        district_owner=owners, district_count=counts,
-        vizier=_parse("vizier", int, f["vizier"]),
-        uses=_parse("uses", lambda t: tuple(int(c) for c in t), f["uses"]),
-        built_part="P" in f["flags"], built_special="T" in f["flags"],
-        decider=_parse("decider", _maybe_int, decider), after=_parse("phase", Phase, after),
-        last_field=_parse("last", int, f["last"]) - 1,
-        action_deck=_parse("action deck", _card_list, f["adeck"]),
-        discard=_parse("discard", _card_list, f["disc"]), rng=f["rng"])
+        treasury=read("treasury", lambda t: r.seats(t, 2)),
+        serail=read("serail", lambda t: r.seats(t, max(SERAIL_FIELDS.values()))),
+        serail_figure=read("sfig", r.maybe_seat), districts=read("districts", r.districts),
+        vizier=read("vizier", lambda t: _int(t, 0, len(District) - 1, "district")),
+        uses=read("uses", _uses),
+        built_part=built_part, built_special=built_special,
+        decider=read("decide", lambda _: r.maybe_seat(decider)),
+        after=read("decide", lambda _: _choice(after, _PHASES, "phase")),
+        last_field=read("last", lambda t: _int(t, 0, GARDEN_FIELDS)) - 1,
+        action_deck=read("adeck", _card_list), discard=read("disc", _card_list), rng=read("rng", _rng))

@@ -167,10 +167,7 @@ def _districts(s: SabaState, hl: set[int], look: Look) -> str:
         inner = [_frame(x, 478, 114, 92, d in hl, "#efe6f7"),
                  _text(x + 6, 494, d.label, 12, font_weight="bold"),
                  _text(x + 6, 510, what, 10)]
-        owner = s.district_owner[d]
-        if owner is not None:
-            inner += [_figure(x + 16 + 20 * k, 536, owner, look, 8, "figure district")
-                      for k in range(s.district_count[d])]
+        inner += _district_figures(x, s.districts[d], look)
         if s.uses[d]:
             inner.append(_text(x + 108, 562, f"{s.uses[d]} use{'s' if s.uses[d] > 1 else ''}",
                                10, "end"))
@@ -179,6 +176,15 @@ def _districts(s: SabaState, hl: set[int], look: Look) -> str:
                              class_="vizier"), _text(x + 96, 560, "vizier", 9, "middle")]
         parts.append(_group("district", d in hl, inner, data_district=int(d)))
     return svg.join(parts)
+
+
+def _district_figures(x: float, figures: tuple[int, ...], look: Look) -> list[str]:
+    """The figures in a district: one row of up to 4, two rows when shared districts hold more."""
+    if len(figures) <= 4:
+        return [_figure(x + 16 + 20 * k, 536, owner, look, 8, "figure district")
+                for k, owner in enumerate(figures)]
+    return [_figure(x + 14 + 18 * (k % 4), 530 + 18 * (k // 4), owner, look, 8, "figure district")
+            for k, owner in enumerate(figures)]
 
 
 def _player(s: SabaState, p: int, viewer: int | None, counts: tuple[int, ...],

@@ -14,7 +14,7 @@ themselves are in :mod:`.legal`, :mod:`.effects` and :mod:`.scoring`.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import replace
+from dataclasses import fields, replace
 from typing import Any, ClassVar
 
 from ..protocol import Game, Look, Option, OptionValue, ScoreLine
@@ -38,9 +38,10 @@ from .data import (
     START_FACES,
     VIZIER_START,
     Card,
+    District,
     stack_palace_deck,
 )
-from .state import Phase, PlayerState, SabaState
+from .state import Phase, PlayerState, Readings, SabaState
 
 
 class Saba(Game[SabaState, SabaAction]):
@@ -50,10 +51,65 @@ class Saba(Game[SabaState, SabaAction]):
     title: ClassVar[str] = "Saba – Palast der Königin"
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 4
+    #: The pro rules, then the rule readings (the fields of :class:`.state.Readings`), each
+    #: defaulting to the reading the rulebook's text supports best (``web/static/rules/saba.html``
+    #: argues why).
     options: ClassVar[tuple[Option, ...]] = (
         Option("pro", False, "Pro rules (person cards, hand limit 4, serail figure, garden resources)"),
-        Option("serail_on_self", True, "A displaced own figure also earns a serail marker"),
+        Option("serail_on_self", True, "A displaced own figure also earns a serail marker",
+               quote="Het is toegelaten om een eigen spelfiguur door een verbouwing te vervangen. "
+                     "[…] Als een speler door een verbouwing een spelfiguur terugkrijgt van een "
+                     "balkon, mag hij één van zijn serailmarkers op het 1ste veld in het serail "
+                     "leggen.",
+               quote_lang="nl",
+               english="Replacing one's own figure by a rebuilding is allowed. […] When a player "
+                       "gets a figure back from a balcony through a rebuilding, he may put one of "
+                       "his serail markers on the first field of the serail."),
+        Option("shared_districts", False, "Several players may have figures in one district",
+               quote="Voor het plaatsen van de eerste spelfiguur op een stadswijk moet hij 1x goud "
+                     "in de algemene voorraad leggen, voor de tweede spelfiguur moet hij 2x goud "
+                     "[…]. Als dezelfde speler 2 spelfiguren op een stadswijk heeft, kan hij deze "
+                     "actie tweemaal uitvoeren.",
+               quote_lang="nl",
+               english="For placing the first figure on a district he must put 1 gold into the "
+                       "general supply, for the second figure 2 gold […]. If the same player has "
+                       "2 figures on a district, he can carry out this action twice."),
+        Option("treasury_and_end", False, "A treasury card and the end card may both be built in one turn",
+               quote="De actieve speler mag, in plaats van of extra aan de bouw van een paleisdeel, "
+                     "één blootgelegde schatkamerkaart […] uitvoeren. […] als de kaart 'einde' in "
+                     "plaats van of als extra bij de bouw van een paleisdeel […] wordt uitgevoerd.",
+               quote_lang="nl",
+               english="Instead of or in addition to building a palace part, the active player may "
+                       "carry out one open treasury card. […] when the 'end' card is carried out "
+                       "instead of or in addition to building a palace part."),
+        Option("end_before_serail", False,
+               "The last palace part ends the game before the displaced player may take a serail marker",
+               quote="Het spel eindigt onmiddellijk als ofwel alle paleisbouwkaarten zijn gebouwd "
+                     "of uit het spel zijn verwijderd […]",
+               quote_lang="nl",
+               english="The game ends immediately when either all palace building cards have been "
+                       "built or removed from the game […]"),
+        Option("optional_vizier_swap", False,
+               "The exchange or bazaar swap may be declined when the vizier moves there",
+               quote="De actie van deze stadswijk moet hij direct uitvoeren. […] De actieve speler "
+                     "mag 1x goud uit zijn voorraad ruilen tegen 1x albast, 1x ebbenhout of 1x "
+                     "zandsteen uit de algemene voorraad of omgekeerd.",
+               quote_lang="nl",
+               english="He must carry out the action of this district at once. […] The active "
+                       "player may swap 1 gold from his stock for 1 alabaster, 1 ebony or 1 "
+                       "sandstone from the general supply, or the other way round."),
+        Option("overseer_waits", False,
+               "A figure moved by the overseer is used only from its owner's next turn on",
+               quote="[…] mag hij een stadswijk naar keuze met één van zijn spelfiguren bezetten en "
+                     "vanaf zijn volgende speelbeurt benutten. […] (de nieuwe bezette stadswijk "
+                     "kan, naast de vorige stadswijk, onmiddellijk worden benut)",
+               quote_lang="nl",
+               english="[…] he may occupy a district of his choice with one of his figures and use "
+                       "it from his next turn on. […] (the newly occupied district can be used "
+                       "at once, beside the previous district)"),
     )
+    #: 2: the state records every rule reading and the figures of each district by owner.
+    rules_version: ClassVar[int] = 2
     state_type: ClassVar[type] = SabaState
     action_type: ClassVar[Any] = SabaAction
     colours: ClassVar[tuple[tuple[str, str], ...]] = PLAYER_COLOURS
@@ -77,13 +133,14 @@ class Saba(Game[SabaState, SabaAction]):
         actions = rng.shuffled(BASIC_CARDS + (PRO_CARDS if pro else ()))
         players = tuple(PlayerState(tuple(r), START_FACES, FIGURES_PER_PLAYER,  # type: ignore[arg-type]
                                     MARKERS_PER_PLAYER, ()) for r in res)
+        readings = Readings(**{f.name: bool(options[f.name]) for f in fields(Readings)})
         return SabaState(
-            pro=pro, serail_on_self=bool(options["serail_on_self"]), current=0,
+            pro=pro, readings=readings, current=0,
             phase=Phase.HARBOUR, players=players, supply=tuple(supply),  # type: ignore[arg-type]
             harbour_res=harbour, harbour_n=HARBOUR_CAPACITY, palace_deck=tuple(deck),
             display=display, gone=(), levels=(0,) * GARDEN_FIELDS,
             balcony=(None,) * GARDEN_FIELDS, stash=(None,) * GARDEN_FIELDS, treasury=(),
-            serail=(), serail_figure=None, district_owner=(None,) * 6, district_count=(0,) * 6,
+            serail=(), serail_figure=None, districts=((),) * len(District),
             vizier=VIZIER_START, uses=(0,) * 6, built_part=False, built_special=False,
             decider=None, after=Phase.BUILD, last_field=-1, action_deck=actions, discard=(),
             rng=rng.state)

@@ -44,6 +44,25 @@ class Phase(str, Enum):
 
 
 @dataclass(frozen=True)
+class Readings:
+    """How a game reads the rulebook sentences that allow two readings: one flag per rule
+    reading of :attr:`.rules.Saba.options` (the rules page argues each default)."""
+
+    #: A player who displaces his own balcony figure may also put a serail marker.
+    serail_on_self: bool
+    #: Several players may have figures in one district (else a district is one player's).
+    shared_districts: bool
+    #: A treasury card and the end card may both be built in one turn.
+    treasury_and_end: bool
+    #: The last palace part ends the game before its displaced figure's owner may take a marker.
+    end_before_serail: bool
+    #: The swap of the exchange or bazaar the vizier moved to may be declined.
+    optional_vizier_swap: bool
+    #: A figure the overseer moved is used from its owner's next turn on (else at once).
+    overseer_waits: bool
+
+
+@dataclass(frozen=True)
 class PlayerState:
     """One player's own things: resources, harbour cards, figures and markers in supply, hand."""
 
@@ -67,8 +86,8 @@ class SabaState:
     """The whole game. See :mod:`.notation` for its one-line form."""
 
     pro: bool
-    #: Option: a player who displaces his own balcony figure may also take a serail marker.
-    serail_on_self: bool
+    #: The rule readings the game is played with (options, like ``pro``).
+    readings: Readings
     current: int
     phase: Phase
     players: tuple[PlayerState, ...]
@@ -90,8 +109,8 @@ class SabaState:
     serail: tuple[int, ...]
     #: Pro: owner of the figure standing on the serail leader's marker.
     serail_figure: int | None
-    district_owner: tuple[int | None, ...]
-    district_count: tuple[int, ...]
+    #: The owners of the figures in each district, sorted (at most 2 per player).
+    districts: tuple[tuple[int, ...], ...]
     vizier: int
     #: Uses left this turn for the current player, per district.
     uses: tuple[int, ...]
@@ -121,6 +140,10 @@ class SabaState:
     @property
     def me(self) -> PlayerState:
         return self.players[self.current]
+
+    def figures_in(self, district: int, player: int) -> int:
+        """How many of ``player``'s figures stand in ``district``."""
+        return self.districts[district].count(player)
 
     def over_limits(self, player: int) -> tuple[bool, bool]:
         """(too many cards, too many resources) for ``player``."""
@@ -157,9 +180,10 @@ def build_cost(state: SabaState, slot: int, waive: Res | None) -> Vec:
     return tuple(cost)  # type: ignore[return-value]
 
 
-def place_cost(state: SabaState, district: int) -> int:
-    """Gold for putting a figure into ``district`` (more for a second one there)."""
-    return DISTRICT_COST[state.district_count[district]]
+def place_cost(state: SabaState, district: int, player: int) -> int:
+    """Gold ``player`` pays for a figure in ``district``: 1 for his first there, 2 for his
+    second (and 2 for any further one, which the rules refuse, so the notation can price it)."""
+    return DISTRICT_COST[min(state.figures_in(district, player), len(DISTRICT_COST) - 1)]
 
 
 def serail_decide(candidates: Iterable[int], serail: Sequence[int]) -> tuple[int, ...]:

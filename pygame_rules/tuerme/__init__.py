@@ -21,9 +21,9 @@ True
 from .actions import Action, EndTurn, Move, Skip
 from .data import parse_square, square_name
 from .rules import Tuerme
-from .state import EndReason, TuermeState, build
+from .state import LEGACY, EndReason, Readings, TuermeState, build
 
 GAME = Tuerme()
 
-__all__ = ["GAME", "Action", "EndReason", "EndTurn", "Move", "Skip", "Tuerme", "TuermeState", "build",
-           "parse_square", "square_name"]
+__all__ = ["GAME", "LEGACY", "Action", "EndReason", "EndTurn", "Move", "Readings", "Skip", "Tuerme", "TuermeState",
+           "build", "parse_square", "square_name"]

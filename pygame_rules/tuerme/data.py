@@ -88,15 +88,34 @@ def square_name(square: int) -> str:
 
 def parse_square(text: str) -> int:
     """The square called ``text`` (``"c3"`` → 30); a bad name raises ValueError."""
-    if len(text) < 2 or text[0] not in FILES or not text[1:].isdigit() or text[1] == "0":
-        raise ValueError(f"{text!r} is not a square (files a–{FILES[-1]}, ranks 1–{ROWS})")
-    rank = int(text[1:])
-    if rank > ROWS:
-        raise ValueError(f"{text!r} is not a square (files a–{FILES[-1]}, ranks 1–{ROWS})")
-    return (rank - 1) * COLUMNS + FILES.index(text[0])
+    rank = text[1:]
+    if not (rank and text[0] in FILES and len(rank) <= len(str(ROWS)) and rank.isascii()
+            and rank.isdigit() and rank[0] != "0" and int(rank) <= ROWS):
+        raise ValueError(f"{quoted(text)} is not a square (files a–{FILES[-1]}, ranks 1–{ROWS})")
+    return (int(rank) - 1) * COLUMNS + FILES.index(text[0])
 
 
 SQUARE_NAMES: tuple[str, ...] = tuple(square_name(s) for s in range(NUM_SQUARES))
+
+
+# ------------------------------------------------------- values in messages
+def quoted(text: str, limit: int = 24) -> str:
+    """``text`` quoted for a message, cut to about ``limit`` characters (messages stay short
+    whatever an input holds)."""
+    return repr(text) if len(text) <= limit else repr(text[:limit]) + "…"
+
+
+def shown(number: object) -> str:
+    """A number from outside, for a message: itself if it is a small integer, else ``?``
+    (Python refuses to write integers of over 4,300 digits, and nobody wants to read one)."""
+    return str(number) if type(number) is int and abs(number) < 10**6 else "?"
+
+
+def square_text(square: object) -> str:
+    """The name of square ``square``, or :func:`shown` for anything that is no square."""
+    if type(square) is int and 0 <= square < NUM_SQUARES:
+        return SQUARE_NAMES[square]
+    return shown(square)
 
 
 def _symbol_at(square: int) -> str:

@@ -13,8 +13,8 @@ These functions assume the action has passed :func:`.legal.why_illegal`.
 from __future__ import annotations
 
 from .actions import Action, Move
-from .data import ALLEYS, BONUS_AFTER_NEUTRAL, COLOUR_LETTERS, DISTRICT_OF, DISTRICTS, SYMBOL_AT
-from .legal import can_still_score, has_move, own_alley_piece
+from .data import ALLEYS, BONUS_AFTER_NEUTRAL, DISTRICT_OF, DISTRICTS, SYMBOL_AT
+from .legal import can_still_score, has_move, stuck_players
 from .state import EndReason, Stack, TuermeState, owner
 
 
@@ -26,23 +26,33 @@ def play(state: TuermeState, player: int, action: Action) -> TuermeState:
 
 
 def _move(state: TuermeState, player: int, move: Move) -> TuermeState:
-    """The state after ``player`` makes the legal ``move``."""
+    """The state after ``player`` makes the legal ``move``.
+
+    The ends are tried in the rulebook's order: a district of one colour (it counts
+    double), no stone left on the alleys, a player stuck for good (if that ends the
+    game at once), then the engine's own "settled".
+    """
     dst = move.dst
     board = _moved_board(state.board, move.src, dst)
     neutral = owner(board[dst]) >= state.players
     on_field = bool(SYMBOL_AT[dst])
-    if on_field and not neutral:
-        district, mine = DISTRICT_OF[dst], COLOUR_LETTERS[player]
-        if all(board[s][-1:] == mine for s in DISTRICTS[district]):
+    if on_field and (not neutral or state.readings.neutral_district_ends):
+        district, top = DISTRICT_OF[dst], board[dst][-1]
+        if all(board[s][-1:] == top for s in DISTRICTS[district]):
             return _ended(state, board, state.turn, EndReason.DISTRICT, player, district)
     if not any(map(board.__getitem__, ALLEYS)):
         return _ended(state, board, state.turn, EndReason.ALLEYS, player)
+    if state.readings.early_end_at_once:
+        stuck = stuck_players(board, state.players, state.readings.early_end_own_pieces)
+        if stuck:
+            first = min(stuck, key=lambda p: (p - state.turn) % state.players)  # the mover, then in turn order
+            return _ended(state, board, state.turn, EndReason.STUCK, first)
     if not can_still_score(board, state.players, state.max_height):
         return _ended(state, board, state.turn, EndReason.SETTLED, player)
     if on_field and (BONUS_AFTER_NEUTRAL or not neutral):
         # The lock (if any) still binds this player during his bonus move.
         return TuermeState(state.players, board, state.turn, True, state.lock, None, None, None,
-                           state.unlimited_height, state.rng)
+                           state.unlimited_height, state.rng, state.readings)
     return _pass_turn(state, board, dst if neutral and not on_field else None)
 
 
@@ -57,16 +67,19 @@ def _moved_board(board: tuple[Stack, ...], src: int, dst: int) -> tuple[Stack, .
 def _pass_turn(state: TuermeState, board: tuple[Stack, ...], lock: int | None) -> TuermeState:
     """Give the turn to the next player; ``lock`` is the neutral stone he may not move.
 
-    A next player without any move ends the game if none of his own pieces is left on
-    the alleys (early end 2), or if nobody at all could move; otherwise he must pass.
+    A next player who is stuck for good ends the game (early end 2, when it waits for
+    his turn); one without any move must pass, unless nobody at all could move.
     """
     after = (state.turn + 1) % state.players
     new = TuermeState(state.players, board, after, False, lock, None, None, None,
-                      state.unlimited_height, state.rng)
-    if has_move(new, after, lock):
-        return new
-    if not own_alley_piece(new, after):
+                      state.unlimited_height, state.rng, state.readings)
+    own_only = state.readings.early_end_own_pieces
+    can_move = has_move(new, after, lock)
+    # Without the own-pieces reading a player stuck for good has no move, so only then look.
+    if (own_only or not can_move) and after in stuck_players(board, state.players, own_only):
         return _ended(new, board, after, EndReason.STUCK, after)
+    if can_move:
+        return new
     if not any(has_move(new, p, None) for p in range(state.players) if p != after):
         return _ended(new, board, after, EndReason.BLOCKED, after)
     return new
@@ -74,5 +87,6 @@ def _pass_turn(state: TuermeState, board: tuple[Stack, ...], lock: int | None) -
 
 def _ended(state: TuermeState, board: tuple[Stack, ...], turn: int, reason: EndReason, ender: int,
            district: int | None = None) -> TuermeState:
-    return TuermeState(state.players, board, turn, False, state.lock, reason, ender, district,
-                       state.unlimited_height, state.rng)
+    """The finished game: nobody moves any more, so no neutral stone stays locked."""
+    return TuermeState(state.players, board, turn, False, None, reason, ender, district,
+                       state.unlimited_height, state.rng, state.readings)

@@ -35,7 +35,9 @@ from .data import (  # noqa: F401 (doctests)
     TITLE,
     parse_square,
     path_between,
+    shown,
     square_name,
+    square_text,
 )
 from .state import Stack, TuermeState, height, owner
 
@@ -101,7 +103,7 @@ def why_illegal(state: TuermeState, player: int, action: Action) -> str | None:
     if state.over:
         return "the game is over"
     if player != state.turn:
-        return f"it is not player {player}'s turn"
+        return f"it is not player {shown(player)}'s turn"
     if isinstance(action, Move):
         return move_problem(state, player, action.src, action.dst)
     if isinstance(action, EndTurn):
@@ -114,10 +116,7 @@ def _skip_problem(state: TuermeState, player: int) -> str | None:
         return "you may not pass during a bonus move: make it or decline it (stop)"
     moves = legal_moves(state, player)
     if moves:
-        # Imported here: the notation of a move marks its effects, which need this module.
-        from .notation import action_text
-        example = action_text(state, moves[0])
-        return f"you can still move (e.g. {example}); you may only pass when no move is possible"
+        return f"you can still move (e.g. {move_name(moves[0])}); you may only pass when no move is possible"
     return None
 
 
@@ -141,11 +140,21 @@ def describe(stack: Stack, players: int) -> str:
     return f"{'an' if name[0] in 'aeiou' else 'a'} {name} {what}"
 
 
+def move_name(move: Move) -> str:
+    """The squares of a move, ``d4-d5``, whatever stands there; a square off the board
+    shows as its number (or ``?`` if it is no small integer).
+
+    >>> move_name(Move(45, 59)), move_name(Move(45, 10**30))
+    ('d4-d5', 'd4-?')
+    """
+    return f"{square_text(move.src)}-{square_text(move.dst)}"
+
+
 def move_problem(state: TuermeState, player: int, src: object, dst: object) -> str | None:
     """None if ``player`` may move ``src`` → ``dst`` now (turn aside), else why not."""
     for square in (src, dst):
         if type(square) is not int or not 0 <= square < NUM_SQUARES:
-            return f"{square!r} is not a square (squares are 0..{NUM_SQUARES - 1})"
+            return f"{square_text(square)} is not a square (squares are 0..{NUM_SQUARES - 1})"
     assert isinstance(src, int) and isinstance(dst, int)
     board, players = state.board, state.players
     name = f"{SQUARE_NAMES[src]}-{SQUARE_NAMES[dst]}"
@@ -195,10 +204,24 @@ def _landing_problem(state: TuermeState, name: str, cell: Stack, dst: int) -> st
     return None
 
 
-def own_alley_piece(state: TuermeState, player: int) -> bool:
-    """Whether ``player`` still has a piece of his own on the alleys (one he could ever move)."""
-    board, mine = state.board, COLOUR_LETTERS[player]
-    return any(board[s][-1:] == mine for s in ALLEYS)
+def stuck_players(board: tuple[Stack, ...], players: int, own_pieces_only: bool) -> tuple[int, ...]:
+    """The players who can never move again (early end 2), in seat order.
+
+    A player is stuck for good once none of his own pieces is left on the alleys
+    (they all stand on symbol fields or lie buried in other players' towers, and
+    neither ever comes free again) and, unless ``own_pieces_only`` (a reading, see
+    :class:`~.state.Readings`), no loose neutral stone is left there that he might
+    still move. A player who merely cannot move now skips his turn instead.
+
+    >>> from .state import build
+    >>> s = build(3, {"b7": "Ar", "d4": "Ap", "k4": "Cb", "n1": "Dg"})
+    >>> stuck_players(s.board, 3, False), stuck_players(s.board, 3, True)
+    ((), (0,))
+    """
+    on_alleys = {board[square][-1:] for square in ALLEYS}
+    if not own_pieces_only and not on_alleys.isdisjoint(COLOUR_LETTERS[players:]):
+        return ()
+    return tuple(p for p in range(players) if COLOUR_LETTERS[p] not in on_alleys)
 
 
 def can_still_score(board: tuple[Stack, ...], players: int, max_height: int) -> bool:

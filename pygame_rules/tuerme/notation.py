@@ -12,15 +12,19 @@ Moves (squares as in chess, files a–n, ranks 1–8):
 
 Positions, eight space-separated fields::
 
-    <ranks 8..1 split by "/"> <to move> <bonus> <lock> <players> <height> <end> <rng>
+    <ranks 8..1 split by "/"> <to move> <bonus> <lock> <players> <options> <end> <rng>
 
 A rank lists its 14 fields left to right: a number counts empty fields, a
 piece is its symbol letter and its colours bottom to top (``Arb`` = a tower of
 symbol A, red under blue). ``<to move>`` is a colour letter (r, b, g, p);
 ``<bonus>`` is ``+`` while a bonus move is pending, else ``-``; ``<lock>`` is the
 square of the neutral stone the player to move may not move, or ``-``;
-``<height>`` is ``max5`` or ``nomax`` (variant); ``<end>`` is ``-`` while the
-game goes on, else ``reason:colour`` or ``district:b6-c7:colour``.
+``<options>`` is ``max5`` or ``nomax`` (variant), followed by ``,name`` for each
+rule reading that is on (:class:`~.state.Readings`), e.g. ``max5,neutral_district_ends``
+for the defaults: a reading left out is off, so
+a position written before the readings were recorded reads as it was played
+(:data:`~.state.LEGACY`); ``<end>`` is ``-`` while the game goes on, else
+``reason:colour`` or ``district:b6-c7:colour``.
 
 >>> from .state import build
 >>> s = build(4, {"d4": "Ar", "d6": "Abr", "d8": "Ab"})
@@ -37,10 +41,25 @@ from collections.abc import Sequence
 
 from ..errors import IllegalAction, InvalidState
 from .actions import Action, EndTurn, Move, Skip
-from .data import COLOUR_LETTERS, COLUMNS, DISTRICT_NAMES, MAX_HEIGHT, NUM_SQUARES, ROWS, SQUARE_NAMES, parse_square
+from .data import (
+    COLOUR_LETTERS,
+    COLUMNS,
+    DISTRICT_NAMES,
+    MAX_HEIGHT,
+    NUM_SQUARES,
+    ROWS,
+    SQUARE_NAMES,
+    parse_square,
+    quoted,
+    square_text,
+)
 from .effects import play
-from .legal import move_problem, why_illegal
-from .state import COLOUR_INDEX, EndReason, Stack, TuermeState, check_stack
+from .legal import move_name, move_problem, why_illegal
+from .state import COLOUR_INDEX, EndReason, Readings, Stack, TuermeState, check_stack
+
+#: The longest position text read at all: a full board with every field taken is about 350
+#: characters, so anything far longer is refused before it is split up.
+MAX_POSITION = 1000
 
 _MOVE = re.compile(r"n?([a-n][1-8])[-x=:]?([a-n][1-8])[+#]?")
 _PASS = ("pass", "--", "skip")
@@ -50,26 +69,25 @@ _STOP = ("stop", "end")
 def action_text(state: TuermeState, action: Action, names: Sequence[str] | None = None) -> str:
     """The action as written in a move log (``state`` is the position before it).
 
+    Total: a move that is not legal now is still written, as its squares (with the
+    marks it would have where that makes sense), so a log can name what was refused.
     The notation names no players, so ``names`` changes nothing."""
     if isinstance(action, Skip):
         return "pass"
     if isinstance(action, EndTurn):
         return "stop"
-    src, dst = action.src, action.dst
-    if not (0 <= src < NUM_SQUARES and 0 <= dst < NUM_SQUARES) or not state.board[src]:
-        return f"{_name(src)}-{_name(dst)}"
-    colour = state.board[src][-1]
-    there = state.board[dst]
+    if not all(type(q) is int and 0 <= q < NUM_SQUARES for q in (action.src, action.dst)) \
+            or not state.board[action.src]:
+        return move_name(action)
+    colour = state.board[action.src][-1]
+    there = state.board[action.dst]
     mark = "-" if not there else "=" if there[-1] == colour else "x"
-    text = f"{'N' if COLOUR_INDEX[colour] >= state.players else ''}{SQUARE_NAMES[src]}{mark}{SQUARE_NAMES[dst]}"
-    if state.end is None and move_problem(state, state.turn, src, dst) is None:
+    neutral = "N" if COLOUR_INDEX[colour] >= state.players else ""
+    text = f"{neutral}{SQUARE_NAMES[action.src]}{mark}{SQUARE_NAMES[action.dst]}"
+    if state.end is None and move_problem(state, state.turn, action.src, action.dst) is None:
         after = play(state, state.turn, action)
         text += "#" if after.end is not None else "+" if after.bonus else ""
     return text
-
-
-def _name(square: int) -> str:
-    return SQUARE_NAMES[square] if 0 <= square < NUM_SQUARES else str(square)
 
 
 def parse_action(state: TuermeState, text: str) -> tuple[int, Action]:
@@ -85,7 +103,7 @@ def parse_action(state: TuermeState, text: str) -> tuple[int, Action]:
     else:
         match = _MOVE.fullmatch(wanted)
         if match is None:
-            raise IllegalAction(f"{text.strip()!r} is not a move (write e.g. c3-c7, pass or stop)")
+            raise IllegalAction(f"{quoted(text.strip())} is not a move (write e.g. c3-c7, pass or stop)")
         action = Move(parse_square(match[1]), parse_square(match[2]))
     reason = why_illegal(state, state.turn, action)
     if reason is not None:
@@ -110,12 +128,16 @@ def position_text(state: TuermeState) -> str:
         "/".join(ranks),
         COLOUR_LETTERS[state.turn],
         "+" if state.bonus else "-",
-        "-" if state.lock is None else _name(state.lock),
+        "-" if state.lock is None else square_text(state.lock),
         str(state.players),
-        "nomax" if state.unlimited_height else f"max{MAX_HEIGHT}",
+        ",".join((_HEIGHTS[state.unlimited_height], *state.readings.chosen())),
         _end_text(state),
         state.rng,
     ))
+
+
+#: The height part of the options field: the basic game's limit, or none (variant).
+_HEIGHTS = {False: f"max{MAX_HEIGHT}", True: "nomax"}
 
 
 def _end_text(state: TuermeState) -> str:
@@ -127,33 +149,52 @@ def _end_text(state: TuermeState) -> str:
     return f"{state.end.value}:{who}"
 
 
-_TOKEN = re.compile(r"[1-9][0-9]*|[A-Z][a-z]+|.")
+#: A rank's tokens: a count of empty fields, a stack, or any other single character (refused).
+_TOKEN = re.compile(r"[0-9]+|[A-Z][a-z]*|.")
+_FIELDS = ("board", "player to move", "bonus", "lock", "players", "options", "end", "random state")
 
 
 def parse_position(text: str) -> TuermeState:
     """The state written by :func:`position_text` (syntax only; the game checks the rest)."""
+    if len(text) > MAX_POSITION:
+        raise InvalidState(f"a position is at most {MAX_POSITION} characters long, not {len(text)}")
     fields = text.split()
-    if len(fields) != 8:
-        raise InvalidState(f"a position has 8 fields separated by spaces, not {len(fields)}")
-    board_text, turn, bonus, lock, players, height, end, rng = fields
+    if len(fields) != len(_FIELDS):
+        raise InvalidState(f"a position has {len(_FIELDS)} fields separated by spaces "
+                           f"({', '.join(_FIELDS)}), not {len(fields)}")
+    board_text, turn, bonus, lock, players, options, end, rng = fields
     if bonus not in ("+", "-"):
-        raise InvalidState(f"the bonus field must be '+' or '-', not {bonus!r}")
+        raise InvalidState(f"the bonus field must be '+' or '-', not {quoted(bonus)}")
     if players not in ("2", "3", "4"):
-        raise InvalidState(f"the number of players must be 2, 3 or 4, not {players!r}")
-    if height not in (f"max{MAX_HEIGHT}", "nomax"):
-        raise InvalidState(f"the height field must be 'max{MAX_HEIGHT}' or 'nomax', not {height!r}")
+        raise InvalidState(f"the number of players must be 2, 3 or 4, not {quoted(players)}")
+    unlimited, readings = _parse_options(options)
     reason, ender, district = _parse_end(end)
     return TuermeState(int(players), _parse_board(board_text), _colour(turn, "the player to move"),
-                       bonus == "+",
-                       None if lock == "-" else _square(lock), reason, ender, district,
-                       height == "nomax", rng)
+                       bonus == "+", None if lock == "-" else _square(lock), reason, ender, district,
+                       unlimited, rng, readings)
+
+
+def _parse_options(text: str) -> tuple[bool, Readings]:
+    """The options field: the height, then the readings that are on (the others are off)."""
+    height, *chosen = text.split(",")
+    if height not in _HEIGHTS.values():
+        raise InvalidState(f"the options field must start with '{_HEIGHTS[False]}' or '{_HEIGHTS[True]}', "
+                           f"not {quoted(height)}")
+    names = Readings.names()
+    for name in chosen:
+        if name not in names:
+            raise InvalidState(f"the options field names no rule reading {quoted(name)} "
+                               f"(readings: {', '.join(names)})")
+    if len(set(chosen)) != len(chosen):
+        raise InvalidState("the options field names a rule reading twice")
+    return height == _HEIGHTS[True], Readings(**{name: name in chosen for name in names})
 
 
 def _square(text: str) -> int:
     try:
         return parse_square(text)
     except ValueError as exc:
-        raise InvalidState(str(exc)) from None
+        raise InvalidState(f"the lock: {exc}") from None
 
 
 def _parse_board(text: str) -> tuple[Stack, ...]:
@@ -164,13 +205,20 @@ def _parse_board(text: str) -> tuple[Stack, ...]:
     for number, rank in zip(range(ROWS, 0, -1), ranks):
         row: list[Stack] = []
         for token in _TOKEN.findall(rank):
-            if token.isdigit():
-                row.extend([""] * int(token))
+            if token[0] in "0123456789":
+                # Checked before anything is made of it: at most two digits, no leading zero.
+                count = int(token) if len(token) <= 2 and token[0] != "0" else 0
+                if not 0 < count <= COLUMNS - len(row):
+                    raise InvalidState(f"rank {number}: {quoted(token)} is no count of empty fields "
+                                       f"that fits into its {COLUMNS} fields")
+                row.extend([""] * count)
                 continue
             try:
                 row.append(check_stack(token))
             except ValueError as exc:
                 raise InvalidState(f"rank {number}: {exc}") from None
+            if len(row) > COLUMNS:
+                raise InvalidState(f"rank {number} describes more than {COLUMNS} fields")
         if len(row) != COLUMNS:
             raise InvalidState(f"rank {number} describes {len(row)} fields instead of {COLUMNS}")
         board[:0] = row  # ranks are written top first
@@ -184,19 +232,19 @@ def _parse_end(text: str) -> tuple[EndReason | None, int | None, int | None]:
     try:
         reason = EndReason(parts[0])
     except ValueError:
-        raise InvalidState(f"unknown end {parts[0]!r}; expected one of "
+        raise InvalidState(f"unknown end {quoted(parts[0])}; expected one of "
                            f"{', '.join(r.value for r in EndReason)}") from None
     district = None
     if reason is EndReason.DISTRICT and len(parts) == 3:
         if parts[1] not in DISTRICT_NAMES:
-            raise InvalidState(f"there is no district {parts[1]!r} ({', '.join(DISTRICT_NAMES)})")
+            raise InvalidState(f"there is no district {quoted(parts[1])} ({', '.join(DISTRICT_NAMES)})")
         district = DISTRICT_NAMES.index(parts[1])
     elif len(parts) != 2:
-        raise InvalidState(f"the end field {text!r} must read reason:colour or district:name:colour")
+        raise InvalidState(f"the end field {quoted(text)} must read reason:colour or district:name:colour")
     return reason, _colour(parts[-1], "the player who ended the game"), district
 
 
 def _colour(text: str, what: str) -> int:
     if len(text) != 1 or text not in COLOUR_LETTERS:
-        raise InvalidState(f"{what} must be a colour letter ({', '.join(COLOUR_LETTERS)}), not {text!r}")
+        raise InvalidState(f"{what} must be a colour letter ({', '.join(COLOUR_LETTERS)}), not {quoted(text)}")
     return COLOUR_LETTERS.index(text)

@@ -196,7 +196,7 @@ def describe_position(state: TuermeState, names: Sequence[str]) -> str:
     if state.unlimited_height:
         text.append("Variant: towers of any height")
     if state.end is not None:
-        text.append(_ending(state.end, names[state.ender or 0]))
+        text.append(_ending(state, state.end, names))
     else:
         text.append(f"{names[state.turn]} to move" + (" (bonus move)" if state.bonus else ""))
     points = district_points(state)
@@ -210,15 +210,20 @@ def describe_position(state: TuermeState, names: Sequence[str]) -> str:
 def status_text(state: TuermeState, names: Sequence[str]) -> str:
     """The game's own status line: whose turn (noting a bonus move or a forced pass), or how it ended."""
     if state.end is not None:
-        return _ending(state.end, names[state.ender or 0])
+        return _ending(state, state.end, names)
     if state.bonus:
         return f"To move: {names[state.turn]} (bonus move)"
     forced = legal_actions(state, state.turn) == [SKIP]
     return f"To move: {names[state.turn]}" + (" (must pass)" if forced else "")
 
 
-def _ending(end: EndReason, ender: str) -> str:
-    """How the game ended (``ender`` names the player who ended it)."""
+def _ending(state: TuermeState, end: EndReason, names: Sequence[str]) -> str:
+    """How the game ended (``end``, the state's; ``names`` label the players)."""
+    ender = names[state.ender or 0]
+    if end is EndReason.DISTRICT and state.end_district is not None:
+        top = owner(state.board[DISTRICTS[state.end_district][0]])
+        if top >= state.players:
+            return f"Game over: {ender} filled a district with neutral {COLOUR_NAMES[top]} stones"
     return {
         EndReason.DISTRICT: f"Game over: {ender} filled a district",
         EndReason.ALLEYS: "Game over: no stones are left on the alleys",

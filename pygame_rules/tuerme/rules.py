@@ -13,14 +13,22 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, ClassVar
 
 from ..protocol import Game, Look, Option, OptionValue, ScoreLine
 from ..rng import Rng
 from . import check, effects, legal, notation, render, scoring
 from .actions import Action
 from .data import ALLEYS, COLOUR_FILLS, COLOUR_LETTERS, COLOUR_NAMES, NUM_SQUARES, STONES_PER_KIND, SYMBOLS, TITLE
-from .state import TuermeState
+from .state import LEGACY, Readings, TuermeState
+
+#: Early end 2 in the rulebook's words, quoted by the two readings of it.
+_EARLY_END_2 = ("als een speler geen geldige zet meer kan maken omdat zijn stenen respectievelijk zijn "
+                "torens ofwel op symboolvelden staan ofwel zich in torens van andere spelers bevinden.")
+_EARLY_END_2_EN = ("if a player can no longer make a valid move because his stones or towers either stand "
+                   "on symbol fields or are inside other players' towers.")
+_EARLY_END = f"Het spel moet voortijdig worden beëindigd: […] 2. {_EARLY_END_2}"
+_EARLY_END_EN = f"The game must be ended early: […] 2. {_EARLY_END_2_EN}"
 
 
 class Tuerme(Game[TuermeState, Action]):
@@ -28,24 +36,57 @@ class Tuerme(Game[TuermeState, Action]):
 
     name = "tuerme"
     title = TITLE
+    #: 2: the rule readings became options, recorded in the state; a player whose only move
+    #: is a locked neutral stone skips instead of ending the game, and a finished game keeps
+    #: no lock (older saves replay from their moves).
+    rules_version = 2
+    #: Rules version 1 played every reading as :data:`.state.LEGACY` has it.
+    options_before: ClassVar[Mapping[int, Mapping[str, OptionValue]]] = {
+        1: {name: getattr(LEGACY, name) for name in Readings.names()}}
     min_players = 2
     max_players = 4
-    options = (Option("unlimited_height", False, "Variant: towers of any height (never safe)"),)
+    #: The variant, then the rule readings (the fields of :class:`.state.Readings`, whose
+    #: defaults they take: the reading the rulebook's text supports best; the rules page
+    #: ``web/static/rules/tuerme.html`` argues why).
+    options = (
+        Option("unlimited_height", False, "Variant: towers of any height (never safe)"),
+        Option("early_end_own_pieces", Readings.early_end_own_pieces,
+               "Early end 2 counts only a player's own pieces (neutral stones he could still move don't)",
+               quote=_EARLY_END_2, quote_lang="nl", english=_EARLY_END_2_EN),
+        Option("early_end_at_once", Readings.early_end_at_once,
+               "Early end 2 ends the game at once, not only when the stuck player's turn comes",
+               quote=_EARLY_END, quote_lang="nl", english=_EARLY_END_EN),
+        Option("neutral_district_ends", Readings.neutral_district_ends,
+               "A district filled with one neutral colour ends the game too",
+               quote="Zodra precies één stadswijk op alle 4 verschillende stukken bouwgrond (symboolvelden) "
+                     "met de overeenkomstige stenen respectievelijk torens van één kleur is bezet, "
+                     "eindigt het spel onmiddellijk.",
+               quote_lang="nl",
+               english="As soon as exactly one district is occupied on all 4 different building plots "
+                       "(symbol fields) by the matching stones or towers of one colour, the game ends "
+                       "at once."),
+        Option("random_start", Readings.random_start,
+               "The start player is drawn at random (from the seed), not the first seat",
+               quote="Een startspeler wordt gekozen.", quote_lang="nl", english="A start player is chosen."),
+    )
     state_type = TuermeState
     action_type = Action
     colours = tuple(zip(COLOUR_NAMES, COLOUR_FILLS))
 
     # ----------------------------------------------------------------- setup
     def setup(self, num_players: int, rng: Rng, options: dict[str, OptionValue]) -> TuermeState:
-        """Shuffle the 80 stones and deal one onto each alley field, rank by rank from a1."""
+        """Shuffle the 80 stones and deal one onto each alley field, rank by rank from a1;
+        then, if the reading says so, draw the start player (else the first seat starts)."""
         stones = [symbol + colour for colour in COLOUR_LETTERS for symbol in SYMBOLS
                   for _ in range(STONES_PER_KIND)]
         rng.shuffle(stones)
         board = [""] * NUM_SQUARES
         for square, dealt in zip(ALLEYS, stones, strict=True):
             board[square] = dealt
-        return TuermeState(num_players, tuple(board), 0, False, None, None, None, None,
-                           bool(options["unlimited_height"]), rng.state)
+        readings = Readings.from_options(options)
+        start = rng.randbelow(num_players) if readings.random_start else 0
+        return TuermeState(num_players, tuple(board), start, False, None, None, None, None,
+                           bool(options["unlimited_height"]), rng.state, readings)
 
     def num_players(self, state: TuermeState) -> int:
         return state.players

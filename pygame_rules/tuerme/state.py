@@ -11,15 +11,28 @@ four times faster to write and read than nested lists of stones.)
 >>> s = build(2, {"c3": "Ar", "c5": "Agb"})
 >>> s.board[30], owner(s.board[58]), height(s.board[58]), s.neutral_colours
 ('Ar', 1, 2, (2, 3))
+
+Where the rulebook can be read two ways, the state records the reading it is
+played by (:class:`Readings`; the game's options in :mod:`.rules` quote the
+rulebook, and its rules page argues for each default).
 """
 
 from __future__ import annotations
 
 import enum
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 
-from .data import COLOUR_LETTERS, COLOUR_NAMES, MAX_HEIGHT, NUM_SQUARES, STONES_PER_KIND, SYMBOLS, parse_square
+from .data import (
+    COLOUR_LETTERS,
+    COLOUR_NAMES,
+    MAX_HEIGHT,
+    NUM_SQUARES,
+    STONES_PER_KIND,
+    SYMBOLS,
+    parse_square,
+    quoted,
+)
 
 #: A field's contents: "" or a symbol letter and colour letters bottom to top.
 Stack = str
@@ -35,6 +48,45 @@ def owner(stack: Stack) -> int:
 
 def height(stack: Stack) -> int:
     return len(stack) - 1
+
+
+@dataclass(frozen=True)
+class Readings:
+    """The rule readings a game is played by, one flag per option of the same name.
+
+    ``Readings()`` holds the game's defaults, the readings the rulebook's text
+    supports best; :data:`LEGACY` how the engine played before they were options.
+    """
+
+    #: Early end 2 looks at a player's own pieces only: once none of them is left on
+    #: the alleys the game ends, even if he could still move a neutral stone.
+    early_end_own_pieces: bool = False
+    #: Early end 2 ends the game as soon as a move leaves a player stuck for good,
+    #: not only when his turn comes round.
+    early_end_at_once: bool = False
+    #: A district whose four fields all hold one neutral colour ends the game too.
+    neutral_district_ends: bool = True
+    #: The start player is drawn from the seed instead of being the first seat.
+    random_start: bool = False
+
+    @classmethod
+    def names(cls) -> tuple[str, ...]:
+        """The readings' names (also the names of the game's options)."""
+        return tuple(f.name for f in fields(cls))
+
+    @classmethod
+    def from_options(cls, options: Mapping[str, object]) -> Readings:
+        """The readings among resolved game options."""
+        return cls(**{name: bool(options[name]) for name in cls.names()})
+
+    def chosen(self) -> tuple[str, ...]:
+        """The names of the readings that are on."""
+        return tuple(name for name in self.names() if getattr(self, name))
+
+
+#: The readings of rules version 1, before they were options: what a state or a
+#: position written then, which does not name its readings, was played by.
+LEGACY = Readings(neutral_district_ends=False)
 
 
 class EndReason(enum.Enum):
@@ -66,7 +118,8 @@ class TuermeState:
     turn: int
     #: True while the player to move may make a bonus move (his last move entered a symbol field).
     bonus: bool
-    #: Square of the neutral stone the player to move may not move (the previous player just moved it).
+    #: Square of the neutral stone the player to move may not move (the previous player just
+    #: moved it); None when there is none and once the game is over.
     lock: int | None
     #: Why the game ended, or None while it goes on.
     end: EndReason | None
@@ -76,8 +129,10 @@ class TuermeState:
     end_district: int | None
     #: Variant: towers may grow without limit (and are never safe).
     unlimited_height: bool
-    #: Random generator state (only used for dealing the stones).
+    #: Random generator state (only used for dealing the stones and drawing the start player).
     rng: str
+    #: The rule readings played by (states written before they were recorded: :data:`LEGACY`).
+    readings: Readings = LEGACY
 
     @property
     def neutral_colours(self) -> tuple[int, ...]:
@@ -99,21 +154,24 @@ NUM_STONES = len(COLOUR_NAMES) * len(SYMBOLS) * STONES_PER_KIND
 def check_stack(text: str) -> Stack:
     """``text`` if it is a well-formed stack (see the module docstring), else ValueError."""
     if len(text) < 2 or text[0] not in SYMBOLS or any(c not in COLOUR_INDEX for c in text[1:]):
-        raise ValueError(f"{text!r} is not a stack (a symbol {'/'.join(SYMBOLS)} then colour "
+        raise ValueError(f"{quoted(text)} is not a stack (a symbol {'/'.join(SYMBOLS)} then colour "
                          f"letters {'/'.join(COLOUR_LETTERS)} bottom to top, e.g. 'Arb')")
     return text
 
 
 def build(players: int, pieces: Mapping[str, str], *, turn: int = 0, bonus: bool = False,
-          lock: str | None = None, unlimited_height: bool = False) -> TuermeState:
-    """A position from ``{"c3": "Arb", ...}`` (square → stack), for puzzles and tests.
+          lock: str | None = None, unlimited_height: bool = False,
+          readings: Readings = Readings()) -> TuermeState:
+    """A position from ``{"c3": "Arb", ...}`` (square → stack), for puzzles and tests,
+    played by the default readings unless ``readings`` says otherwise.
 
     The rest of the board is empty, so such a position usually holds fewer than
     80 stones and would not pass ``check_state``; the rules work on it all the same.
+    A player with no piece on it is stuck for good, which ends the game (early end 2).
     """
     board = [""] * NUM_SQUARES
     for name, text in pieces.items():
         board[parse_square(name)] = check_stack(text)
     return TuermeState(players, tuple(board), turn, bonus,
                        None if lock is None else parse_square(lock), None, None, None,
-                       unlimited_height, "0" * 16)
+                       unlimited_height, "0" * 16, readings)

@@ -21,6 +21,7 @@ from pygame_rules.babel import (
     BabelState,
     Build,
     CardExchange,
+    Continue,
     Decline,
     DoubleTurn,
     DrawThree,
@@ -77,9 +78,29 @@ class BabelInteraction(Interaction):
         if state.phase is Phase.DECIDE:
             return self._decide_prompt(state)
         if state.phase is Phase.BONUS:
-            return ("Your offer was turned down. Play your third-bonus card to score 3 VP per "
-                    "card instead of 1?")
+            return self._bonus_prompt(state, player)
+        if state.phase is Phase.WINDOW:
+            return self._window_prompt(state, player)
         return "The game is over."
+
+    def _bonus_prompt(self, state: BabelState, player: int) -> str:
+        head = "Your offer was turned down."
+        if ThirdBonus(True) in self._legal(state, player):
+            return f"{head} Play your third-bonus card to score 3 VP per card instead of 1?"
+        return (f"{head} You hold no third-bonus card, so: no third bonus. (Everyone turned "
+                "down who holds action cards is asked, so nobody learns who holds one.)")
+
+    def _window_prompt(self, state: BabelState, player: int) -> str:
+        legal = self._legal(state, player)
+        offers = []
+        if DoubleTurn() in legal:
+            offers.append("play “double turn” for a second action")
+        if DrawThree() in legal or any(isinstance(a, CardExchange) for a in legal):
+            offers.append("play “draw three” or “card exchange”")
+        if not offers:
+            return ("Before the cards are drawn, players holding action cards may play some. "
+                    "You have none to play now: go on.")
+        return f"Before the cards are drawn you may {' or '.join(offers)}, or go on."
 
     def _choose_prompt(self, state: BabelState) -> str:
         again = "Second action of your double turn: " if state.second_action else ""
@@ -194,7 +215,8 @@ class BabelInteraction(Interaction):
             return self._swap_buttons(state, player)
         legal = self._legal(state, player)
         by_phase = {Phase.CHOOSE: self._choose_buttons, Phase.OFFER: self._offer_buttons,
-                    Phase.DECIDE: self._decide_buttons, Phase.BONUS: self._bonus_buttons}
+                    Phase.DECIDE: self._decide_buttons, Phase.BONUS: self._bonus_buttons,
+                    Phase.WINDOW: self._window_buttons}
         main = by_phase[state.phase](state, legal) if state.phase in by_phase else []
         return main + self._action_card_buttons(state, legal)
 
@@ -234,7 +256,13 @@ class BabelInteraction(Interaction):
         out = []
         if ThirdBonus(True) in legal:
             out.append(Button("Use third bonus (3 VP per card)", ThirdBonus(True), primary=True))
-        return out + [Button("No", ThirdBonus(False))]
+        return out + [Button("No third bonus", ThirdBonus(False), primary=not out)]
+
+    def _window_buttons(self, state: BabelState, legal: list[Any]) -> list[Button]:
+        out = [Button("Go on", Continue(), primary=True)]
+        if DoubleTurn() in legal:
+            out.append(Button("Play “double turn”", DoubleTurn()))
+        return out
 
     def _action_card_buttons(self, state: BabelState, legal: list[Any]) -> list[Button]:
         out = []
@@ -295,4 +323,11 @@ def _build_label(state: BabelState, accept: Accept, names: Sequence[str]) -> str
         jokers = sum(accept.joker) // 2
         label += f" and {jokers} joker{'s' if jokers > 1 else ''} ({counts_text(accept.joker)})"
     giver = [p for p in accept.offers if state.offers[p].exchange]  # type: ignore[union-attr]
-    return label + (f"; the tile goes to {names[giver[0]]}" if giver else "")
+    if not giver:
+        return label
+    label += f"; the tile goes to {names[giver[0]]}"
+    if not accept.replace:
+        return label + ", who places his own elements"
+    if state.options.optional_replacing:
+        return label + ", and you place the elements for his cards"
+    return label

@@ -64,13 +64,13 @@ PAIR_PROMPTS = {
                  "Guard: choose the marker to swap with"),
 }
 DONE_LABELS = {Phase.BUILD: "End building", Phase.STASH: "Keep your resources",
-               Phase.PLACE: "No figure", Phase.END: "End turn"}
+               Phase.PLACE: "No figure", Phase.SWAP: "No swap", Phase.END: "End turn"}
 PHASE_PROMPTS = {
     Phase.HARBOUR: "Click a harbour field your harbour cards show to take its resources "
                    "(H1 also draws an action card, H2 removes a palace card, H3 moves the vizier).",
     Phase.REMOVE: "H2: click an open palace part card on the build fields to remove it.",
     Phase.VIZIER: "H3: click a district to move the vizier there; its action is yours.",
-    Phase.SWAP: "The vizier's district swaps: choose what to give and what to get.",
+    Phase.SWAP: "The vizier's district swaps: choose what to give and what to get",
     Phase.PLACE: "Click a ringed district to place a figure there, or place none.",
     Phase.SERAIL: "Your balcony figure was displaced: put a serail marker on field 1?",
 }
@@ -168,6 +168,9 @@ class SabaInteraction(Interaction):
         if state.phase is Phase.STASH:
             return (f"You may put one of your resources on garden field {state.last_field + 1} "
                     "(its next builder pays one more): click it, or keep your resources.")
+        if state.phase is Phase.SWAP:
+            optional = " (or make none)" if Done() in self.legal else ""
+            return f"{PHASE_PROMPTS[Phase.SWAP]}{optional}."
         if state.phase is Phase.END:
             cards, res = state.over_limits(player)
             if cards or res:
@@ -531,7 +534,7 @@ def _district_label(state: SabaState, action: Any) -> str:
     if isinstance(action, MoveVizier):
         return "Move the vizier here" + (f" (+1 {gain.label})" if gain else " (then swap)")
     if isinstance(action, PlaceFigure):
-        return f"Place a figure here ({place_cost(state, action.district)} gold)"
+        return f"Place a figure here ({place_cost(state, action.district, state.current)} gold)"
     if gain is not None:
         return f"Use your figure: +1 {gain.label}"
     return f"Use your figure: give 1 {action.give.label}, get 1 {action.get.label}"
