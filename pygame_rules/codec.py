@@ -7,6 +7,12 @@ against the type hints and raising :class:`InvalidState` with the path of the
 first problem. Game-specific consistency (pieces conserved and so on) is
 checked by each game on top of this.
 
+Data from outside reaches :func:`from_json` with any shape: it raises nothing but
+:class:`InvalidState`, with a message of at most 200 characters (long paths and values
+are cut, long lists of kinds shortened), and it accepts no whole number beyond
+±2**53 (:data:`~pygame_rules.gate.MAX_INT`) and no NaN or infinity. It recurses along
+the type hints, never along the data, so no nesting of the data can exhaust the stack.
+
 A union of several dataclasses is written with a ``"kind"`` tag, taken from
 the class attribute ``KIND`` (or the class name).
 
@@ -29,12 +35,14 @@ from __future__ import annotations
 
 import dataclasses
 import enum
+import math
 import types
 import typing
 from collections.abc import Mapping
 from typing import Any, TypeVar, Union, get_args, get_origin
 
 from .errors import InvalidState
+from .gate import MAX_INT, choices_text, describe, fail
 
 T = TypeVar("T")
 JSON = Any
@@ -93,32 +101,34 @@ def from_json(hint: Any, data: JSON, path: str = "$") -> Any:
         return data
     if hint is type(None) or hint is None:
         if data is not None:
-            raise InvalidState(f"{path}: expected null, got {_describe(data)}")
+            _invalid(path, f"expected null, got {describe(data)}")
         return None
     if origin in (Union, types.UnionType):
         return _from_union(get_args(hint), data, path)
     if hint is bool:
         if not isinstance(data, bool):
-            raise InvalidState(f"{path}: expected true/false, got {_describe(data)}")
+            _invalid(path, f"expected true/false, got {describe(data)}")
         return data
     if hint is int:
         if not isinstance(data, int) or isinstance(data, bool):
-            raise InvalidState(f"{path}: expected an integer, got {_describe(data)}")
+            _invalid(path, f"expected an integer, got {describe(data)}")
+        if not -MAX_INT <= data <= MAX_INT:
+            _invalid(path, "the number is out of range")
         return data
     if hint is float:
-        if not isinstance(data, (int, float)) or isinstance(data, bool):
-            raise InvalidState(f"{path}: expected a number, got {_describe(data)}")
+        if not isinstance(data, (int, float)) or isinstance(data, bool) or not math.isfinite(data) \
+                or not -MAX_INT <= data <= MAX_INT:
+            _invalid(path, f"expected a number, got {describe(data)}")
         return float(data)
     if hint is str:
         if not isinstance(data, str):
-            raise InvalidState(f"{path}: expected a string, got {_describe(data)}")
+            _invalid(path, f"expected a string, got {describe(data)}")
         return data
     if isinstance(hint, type) and issubclass(hint, enum.Enum):
-        try:
+        # a plain value only: the enum's own error would quote a list or object whole
+        if isinstance(data, (str, int, float)) and data in {m.value for m in hint}:
             return hint(data)
-        except (ValueError, TypeError):
-            allowed = ", ".join(repr(m.value) for m in hint)
-            raise InvalidState(f"{path}: {_describe(data)} is not one of {allowed}") from None
+        _invalid(path, f"{describe(data)} is not one of {choices_text(repr(m.value) for m in hint)}")
     if origin is tuple:
         return _from_tuple(get_args(hint), data, path)
     if origin is frozenset:
@@ -126,13 +136,27 @@ def from_json(hint: Any, data: JSON, path: str = "$") -> Any:
         return frozenset(_from_list(item, data, path))
     if origin in (dict, Mapping, typing.Mapping):
         key_t, val_t = get_args(hint)
-        if not isinstance(data, dict):
-            raise InvalidState(f"{path}: expected an object, got {_describe(data)}")
+        _expect_object(data, path)
         return {from_json(key_t, k, f"{path}.{k}") if key_t is not str else k:
                 from_json(val_t, v, f"{path}.{k}") for k, v in data.items()}
     if isinstance(hint, type) and dataclasses.is_dataclass(hint):
         return _from_dataclass(hint, data, path)
     raise TypeError(f"codec does not support the type {hint!r}")
+
+
+def _invalid(path: str, problem: str) -> typing.NoReturn:
+    """Raise InvalidState for ``problem`` at ``path`` (a long path keeps its end)."""
+    if len(path) > 60:
+        path = "…" + path[-59:]
+    fail(InvalidState, f"{path}: {problem}")
+
+
+def _expect_object(data: JSON, path: str) -> None:
+    """InvalidState unless ``data`` is a JSON object (its keys text, as JSON's are)."""
+    if not isinstance(data, dict):
+        _invalid(path, f"expected an object, got {describe(data)}")
+    if any(not isinstance(key, str) for key in data):
+        _invalid(path, "an object's field names must be text")
 
 
 def _from_union(options: tuple[Any, ...], data: JSON, path: str) -> Any:
@@ -143,12 +167,11 @@ def _from_union(options: tuple[Any, ...], data: JSON, path: str) -> Any:
         return from_json(rest[0], data, path)
     if all(isinstance(o, type) and dataclasses.is_dataclass(o) for o in rest):
         if not isinstance(data, dict) or not isinstance(data.get("kind"), str):
-            raise InvalidState(f"{path}: expected an object with a 'kind' field")
+            _invalid(path, "expected an object with a 'kind' field")
         by_kind = {kind_of(o): o for o in rest}
         cls = by_kind.get(data["kind"])
         if cls is None:
-            raise InvalidState(
-                f"{path}: unknown kind {data['kind']!r}; expected one of {', '.join(sorted(by_kind))}")
+            _invalid(path, f"unknown kind {describe(data['kind'])}; expected one of {choices_text(sorted(by_kind))}")
         return _from_dataclass(cls, data, path, tagged=True)
     errors = []
     for option in rest:
@@ -156,47 +179,46 @@ def _from_union(options: tuple[Any, ...], data: JSON, path: str) -> Any:
             return from_json(option, data, path)
         except InvalidState as exc:
             errors.append(str(exc))
-    raise InvalidState(f"{path}: matches none of the allowed types ({'; '.join(errors)})")
+    _invalid(path, f"matches none of the allowed types ({'; '.join(errors)})")
 
 
 def _from_tuple(args: tuple[Any, ...], data: JSON, path: str) -> tuple[Any, ...]:
     if len(args) == 2 and args[1] is Ellipsis:
         return tuple(_from_list(args[0], data, path))
     if not isinstance(data, list):
-        raise InvalidState(f"{path}: expected a list, got {_describe(data)}")
+        _invalid(path, f"expected a list, got {describe(data)}")
     if len(data) != len(args):
-        raise InvalidState(f"{path}: expected {len(args)} items, got {len(data)}")
+        _invalid(path, f"expected {len(args)} items, got {len(data)}")
     return tuple(from_json(a, d, f"{path}[{i}]") for i, (a, d) in enumerate(zip(args, data)))
 
 
 def _from_list(item: Any, data: JSON, path: str) -> list[Any]:
     if not isinstance(data, list):
-        raise InvalidState(f"{path}: expected a list, got {_describe(data)}")
+        _invalid(path, f"expected a list, got {describe(data)}")
     return [from_json(item, d, f"{path}[{i}]") for i, d in enumerate(data)]
 
 
 def _from_dataclass(cls: type[T], data: JSON, path: str, tagged: bool = False) -> T:
-    if not isinstance(data, dict):
-        raise InvalidState(f"{path}: expected an object, got {_describe(data)}")
+    _expect_object(data, path)
     fields = _hints(cls)
     is_tagged = tagged or getattr(cls, "_TAGGED", False)
     if is_tagged and data.get("kind") != kind_of(cls):
-        raise InvalidState(f"{path}: unknown kind {data.get('kind')!r}; expected {kind_of(cls)!r}")
+        _invalid(path, f"unknown kind {describe(data.get('kind'))}; expected {kind_of(cls)!r}")
     known = {name for name, _, _ in fields} | ({"kind"} if is_tagged else set())
     extra = sorted(set(data) - known)
     if extra:
-        raise InvalidState(f"{path}: unexpected field {extra[0]!r}")
+        _invalid(path, f"unexpected field {describe(extra[0])}")
     kwargs = {}
     for name, hint, has_default in fields:
         if name not in data:
             if has_default:
                 continue
-            raise InvalidState(f"{path}: missing field {name!r}")
+            _invalid(path, f"missing field {name!r}")
         kwargs[name] = from_json(hint, data[name], f"{path}.{name}")
     try:
         return cls(**kwargs)
     except (TypeError, ValueError) as exc:
-        raise InvalidState(f"{path}: {exc}") from None
+        _invalid(path, str(exc))
 
 
 def tagged(cls: type[T]) -> type[T]:
@@ -207,8 +229,3 @@ def tagged(cls: type[T]) -> type[T]:
     """
     cls._TAGGED = True  # type: ignore[attr-defined]
     return cls
-
-
-def _describe(data: JSON) -> str:
-    text = repr(data)
-    return text if len(text) <= 40 else text[:37] + "..."

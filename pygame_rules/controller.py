@@ -21,8 +21,9 @@ import json
 from collections.abc import Mapping
 from typing import Any, Protocol
 
+from .gate import MAX_INT
 from .rng import random_seed
-from .session import Session
+from .session import Seat, Session
 
 
 class Highlighting(Protocol):
@@ -91,7 +92,8 @@ class Controller:
         self.reading = reading
         self.names = [seat.name for seat in session.seats]
         fills = dict(self.game.colours)
-        #: The CSS fill of each seat's colour.
+        #: The CSS fill of each seat's colour (a colour name of the game's, or a ``#rrggbb``
+        #: colour as such: a session admits no other, see :func:`~pygame_rules.session.check_seats`).
         self.palette = [fills.get(seat.colour, seat.colour) for seat in session.seats]
         #: A past position (its number of moves) shown instead of the present, or None.
         self.viewing: int | None = None
@@ -224,7 +226,7 @@ class Controller:
             "game": self.game.name, "player": player, "level": self.session.seats[player].kind,
             "state": self.game.state_to_json(self.game.view(self.state, player)),
             "budget_ms": int(self.session.bot_time * 1000),
-            "seed": self.session.seed * 1009 + ply,
+            "seed": (self.session.seed * 1009 + ply) % (MAX_INT + 1),
         })
         self.thinking = BotRequest(player, ply, self.state, payload)
         return self.thinking
@@ -268,3 +270,16 @@ class Controller:
         """A new game with the same seats, options and thinking time, on a new seed."""
         return Session.new(self.game.name, self.session.seats, random_seed(),
                            self.session.options, self.session.bot_time)
+
+    def setup_seats(self) -> list[Seat]:
+        """The seats to offer on the setup form of a new game: the same people, each
+        with a colour of the game's own (the form offers no other): his own if it is one
+        and nobody before him keeps it, else the first colour nobody keeps (the first
+        colour if every colour is kept: the form then asks for a change)."""
+        names = [name for name, _ in self.game.colours]
+        kept: list[str | None] = []
+        for seat in self.session.seats:
+            kept.append(seat.colour if seat.colour in names and seat.colour not in kept else None)
+        free = iter([name for name in names if name not in kept])
+        return [seat if colour is not None else dataclasses.replace(seat, colour=next(free, names[0]))
+                for seat, colour in zip(self.session.seats, kept)]

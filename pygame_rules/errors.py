@@ -1,4 +1,10 @@
-"""The errors every game raises, shared so callers can catch them uniformly."""
+"""The errors every game raises, shared so callers can catch them uniformly.
+
+Each layer that reads input from outside has one error type, raised through the gate
+(:mod:`pygame_rules.gate`) with a message of at most 200 characters: the engines raise
+these two, the save loader :class:`~pygame_rules.session.SaveError`, and the worker's
+request handler :class:`~pygame_rules.service.RequestError`.
+"""
 
 
 class IllegalAction(ValueError):

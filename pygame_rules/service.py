@@ -1,76 +1,126 @@
 """JSON-text request handler for the browser's worker thread (no browser imports).
 
-The page sends ``(method, payload)`` with the payload as JSON text and gets JSON
-text back, so nothing but strings crosses the thread boundary.
+The page sends ``(method, payload)`` with the payload as JSON text and gets JSON text
+back, so nothing but strings crosses the thread boundary. A payload passes the gate
+(:mod:`pygame_rules.gate`) first: size and depth limits before it is parsed, then
+every field checked before use; a bad request raises :class:`RequestError` with a
+message of at most 200 characters.
 
->>> import json
+The worker calls :func:`reply`, which never raises: its answer is ``{"result": ...}``
+or ``{"error": "a short message"}``, so no Python traceback ever reaches the page
+(an unexpected failure prints its traceback to the console and answers briefly).
+
 >>> json.loads(handle("ping", "{}"))["games"] == sorted(GAMES)
 True
+>>> print(reply("bot_move", '{"game": "chess"}'))
+{"error": "the request's game must be one of babel, saba, tuerme, not 'chess'"}
 """
 
 from __future__ import annotations
 
 import json
+import sys
 import time
+import traceback
 from collections.abc import Callable
 from typing import Any
 
 from . import __version__
 from .benchmark import random_games
-from .registry import GAMES, get_game
+from .errors import InvalidState
+from .gate import MAX_INT, Fields, Limits, describe, fail, read_json
+from .protocol import Game
+from .registry import GAMES
+
+#: A request's text is read only within these limits (a Babel state is about 3 kB).
+REQUEST_LIMITS = Limits("the request", 200_000, 16)
+#: The longest computation a request may ask for, in milliseconds.
+MAX_BUDGET_MS = 60_000
 
 
-def _ping(_: dict[str, Any]) -> dict[str, Any]:
+class RequestError(ValueError):
+    """A worker request that can't be answered; the message says why."""
+
+
+def _ping(request: Fields) -> dict[str, Any]:
     return {"version": __version__, "games": sorted(GAMES)}
 
 
-def _random_play(request: dict[str, Any]) -> dict[str, Any]:
+def _random_play(request: Fields) -> dict[str, Any]:
     """Random full games for ``budget_ms`` milliseconds: a speed probe of this runtime."""
-    game = get_game(request["game"])
-    speed = random_games(game, int(request.get("players", game.min_players)),
-                         budget_s=float(request.get("budget_ms", 1000)) / 1000,
-                         seed=int(request.get("seed", 1)))
+    game = _game(request)
+    speed = random_games(game, request.integer("players", game.min_players, game.max_players,
+                                               default=game.min_players),
+                         budget_s=request.number("budget_ms", 0, MAX_BUDGET_MS, default=1000) / 1000,
+                         seed=request.integer("seed", 0, MAX_INT, default=1))
     return {"games": speed.games, "plies": speed.plies, "seconds": round(speed.seconds, 3)}
 
 
-def _bot_move(request: dict[str, Any]) -> dict[str, Any]:
+def _bot_move(request: Fields) -> dict[str, Any]:
     """A bot's move for ``player`` in ``state`` (a saved state or his view; the bot masks
     it again itself) at ``level`` within ``budget_ms``, reproducible by ``seed``.
 
     >>> from pygame_rules.tuerme import GAME
     >>> state = GAME.state_to_json(GAME.new_game(2, seed=1))
-    >>> answer = _bot_move({"game": "tuerme", "state": state, "player": 0, "level": "easy"})
+    >>> request = {"game": "tuerme", "state": state, "player": 0, "level": "easy"}
+    >>> answer = _bot_move(Fields(request, "the request", RequestError))
     >>> sorted(answer), answer["iterations"]
     (['action', 'iterations', 'text'], 0)
     """
     started = time.perf_counter()  # the budget also covers the first request's imports
-    from .bots import decide, knowledge_for
+    from .bots import LEVELS, decide, knowledge_for
 
-    game = get_game(request["game"])
+    game = _game(request)
     knowledge_for(game)  # imports the game's bot module now, inside the budget
-    state = game.state_from_json(request["state"])
-    player = int(request["player"])
+    try:
+        state = game.state_from_json(request.object("state"))
+    except InvalidState as exc:
+        fail(RequestError, f"the request's state is invalid: {exc}")
+    player = request.integer("player", 0, game.num_players(state) - 1)
+    if player not in game.to_move(state):
+        fail(RequestError, f"player {player} has nothing to do in this position")
+    level = request.choice("level", LEVELS, default="medium")
+    budget_s = request.number("budget_ms", 0, MAX_BUDGET_MS, default=1000) / 1000
     view = game.view(state, player)
-    budget_s = float(request.get("budget_ms", 1000)) / 1000 - (time.perf_counter() - started)
-    decision = decide(game, view, player, str(request.get("level", "medium")),
-                      budget_s=max(budget_s, 0.0), seed=int(request.get("seed", 0)))
+    decision = decide(game, view, player, level, budget_s=max(budget_s - (time.perf_counter() - started), 0.0),
+                      seed=request.integer("seed", 0, MAX_INT, default=0))
     return {"action": game.action_to_json(decision.action),
             "text": game.action_text(view, decision.action) or "",
             "iterations": decision.iterations}
 
 
-METHODS: dict[str, Callable[[dict[str, Any]], dict[str, Any]]] = {
-    "ping": _ping,
-    "random_play": _random_play,
-    "bot_move": _bot_move,
+def _game(request: Fields) -> Game[Any, Any]:
+    return GAMES[request.choice("game", sorted(GAMES))]
+
+
+#: Each method with the fields its request may have.
+METHODS: dict[str, tuple[Callable[[Fields], dict[str, Any]], tuple[str, ...]]] = {
+    "ping": (_ping, ()),
+    "random_play": (_random_play, ("game", "players", "budget_ms", "seed")),
+    "bot_move": (_bot_move, ("game", "state", "player", "level", "budget_ms", "seed")),
 }
 
 
-def handle(method: str, payload: str) -> str:
-    """Run ``method`` on the JSON ``payload``; unknown methods and bad JSON raise ValueError."""
-    if method not in METHODS:
-        raise ValueError(f"unknown method {method!r}; known: {', '.join(sorted(METHODS))}")
-    request = json.loads(payload or "{}")
-    if not isinstance(request, dict):
-        raise ValueError("the payload must be a JSON object")
-    return json.dumps(METHODS[method](request))
+def handle(method: object, payload: object) -> str:
+    """Run ``method`` on the JSON ``payload`` and answer JSON text; an unknown method or
+    a bad payload raises RequestError."""
+    if not isinstance(method, str) or method not in METHODS:
+        fail(RequestError, f"unknown method {describe(method)}; known: {', '.join(sorted(METHODS))}")
+    run, known = METHODS[method]
+    request = Fields(read_json(payload or "{}", REQUEST_LIMITS, RequestError), "the request",
+                     RequestError, known=known)
+    return json.dumps(run(request))
+
+
+def reply(method: object, payload: object) -> str:
+    """What the worker posts back: ``{"result": <the answer>}`` or ``{"error": <why>}``
+    as JSON text. It never raises; a failure that is no bad request (a bug) prints its
+    traceback to the console and answers with a short message."""
+    try:
+        return f'{{"result": {handle(method, payload)}}}'
+    except RequestError as exc:
+        return json.dumps({"error": str(exc)})
+    except Exception as exc:  # the thread boundary: report, never let a traceback through
+        traceback.print_exc(file=sys.stderr)
+        return json.dumps({"error": f"the worker failed ({type(exc).__name__}); "
+                                    "details are in the browser's console"})

@@ -8,6 +8,14 @@ setup (seed, options, seats) and every move, and the final state as a check:
 loading replays every move through the rules, so a tampered or truncated
 save is rejected with a clear message instead of producing a broken game.
 
+Saves come from outside (a file, the browser's storage), so they pass the gate
+(:mod:`pygame_rules.gate`) before anything reads them: :meth:`Session.from_text`,
+:meth:`Session.from_json` and :meth:`Session.salvage` raise or report nothing but
+:class:`SaveError`, with a message of at most 200 characters, whatever the text
+holds. The limits a save must keep are those every session keeps while it is
+played (names, colours, seed, thinking time, :data:`MAX_MOVES`), so a game this
+module wrote can always be read back.
+
 >>> from pygame_rules.session import Session, Seat
 >>> import pygame_rules
 >>> if pygame_rules.GAMES:
@@ -24,14 +32,28 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import re
 import time
 from collections.abc import Sequence
 from typing import Any
 
 from . import __version__
 from .errors import IllegalAction, InvalidState
+from .gate import (
+    MAX_INT,
+    Fields,
+    Limits,
+    choices_text,
+    colour,
+    data_depth,
+    describe,
+    fail,
+    name,
+    read_json,
+    shorten,
+)
 from .protocol import Game
-from .registry import get_game
+from .registry import GAMES, get_game
 from .rng import random_seed
 
 SAVE_FORMAT = "pygame_rules.save"
@@ -40,6 +62,18 @@ SEAT_KINDS = ("human", "easy", "medium", "hard")
 #: The range of a computer player's thinking time per decision, in seconds: what the
 #: setup form offers and what a save may hold.
 BOT_TIME_MIN, BOT_TIME_MAX = 0.1, 30.0
+#: The longest name a seat may have.
+MAX_NAME = 40
+#: The most moves a game may have; far beyond any real game, it bounds a save's replay.
+MAX_MOVES = 30_000
+#: A save's text is read only within these limits (a long game's save is about 100 kB
+#: and nests 7 levels deep).
+SAVE_LIMITS = Limits("the saved game", 4_000_000, 16)
+#: A save's id: how the browser's storage knows it.
+_ID = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]{0,99}")
+_SAVE_FIELDS = ("format", "version", "app", "game", "rules", "id", "created", "updated", "seed",
+                "options", "bot_time", "seats", "moves", "state")
+_SAVE_LABELS = {"app": "app version", "created": "creation time", "updated": "time of saving"}
 
 
 class SaveError(ValueError):
@@ -48,7 +82,10 @@ class SaveError(ValueError):
 
 @dataclasses.dataclass(frozen=True)
 class Seat:
-    """Who sits at a seat: a name, a colour and whether a person or a bot (by level) plays it."""
+    """Who sits at a seat: a name, a colour and whether a person or a bot (by level) plays it.
+
+    The colour is one of the game's colour names, or a ``#rrggbb`` colour of a save made
+    elsewhere; :class:`~pygame_rules.session.Session` admits no other."""
 
     name: str
     colour: str
@@ -57,6 +94,18 @@ class Seat:
     @property
     def is_bot(self) -> bool:
         return self.kind != "human"
+
+
+def check_seats(game: Game[Any, Any], seats: Sequence[Seat], error: type[ValueError] = ValueError) -> None:
+    """Raise ``error`` naming the seat unless every seat has a readable name of at most
+    :data:`MAX_NAME` characters, a colour of ``game`` (or ``#rrggbb``) and a known kind."""
+    palette = [colour_name for colour_name, _ in game.colours]
+    for number, seat in enumerate(seats, 1):
+        name(seat.name, f"seat {number}'s name", MAX_NAME, error)
+        colour(seat.colour, palette, f"seat {number}'s colour", error)
+        if seat.kind not in SEAT_KINDS:
+            fail(error, f"seat {number} is played by {describe(seat.kind)}, "
+                        f"not one of {choices_text(SEAT_KINDS)}")
 
 
 @dataclasses.dataclass(frozen=True)
@@ -70,18 +119,28 @@ class Session:
     """A game from its setup through every move; ``states[k]`` is the state after k moves."""
 
     def __init__(self, game: Game[Any, Any], seats: Sequence[Seat], seed: int,
-                 options: dict[str, Any], *, id: str = "", created: int = 0,
+                 options: dict[str, Any], *, id: str = "", created: int = 0, updated: int = 0,
                  bot_time: float = 1.0, start: Any = None) -> None:
         """A game set up from ``seed`` and ``options``, or one from the position ``start``
-        on (see :meth:`from_position`)."""
+        on (see :meth:`from_position`). Seats, seed, id and thinking time outside what a
+        save may hold raise ValueError (see :func:`check_seats`)."""
+        check_seats(game, seats)
+        if not (isinstance(seed, int) and not isinstance(seed, bool) and 0 <= seed <= MAX_INT):
+            raise ValueError(f"the seed must be a whole number from 0 to {MAX_INT}, not {describe(seed)}")
+        if id and not _ID.fullmatch(id):
+            raise ValueError(f"a game's id may hold only letters, digits, '.', '_' and '-', not {describe(id)}")
+        if not is_bot_time(bot_time):
+            raise ValueError(f"the computer thinking time must be {bot_time_range()}")
         self.game = game
         self.seats = tuple(seats)
         self.seed = seed
         self.options = dict(options)
         #: Seconds a computer player may think per decision.
-        self.bot_time = bot_time
-        self.id = id or f"{game.name}-{seed}-{int(time.time() * 1000)}"
+        self.bot_time = float(bot_time)
+        self.id = id or _fresh_id(game, seed)
         self.created = created or int(time.time() * 1000)
+        #: When the save this game was read from was written (ms since 1970; 0: never saved).
+        self.updated = updated
         self.moves: list[Move] = []
         #: True if the game starts from a given position, which a save can't replay.
         self.given_start = start is not None
@@ -91,6 +150,7 @@ class Session:
     @classmethod
     def new(cls, game_name: str, seats: Sequence[Seat], seed: int | None = None,
             options: dict[str, Any] | None = None, bot_time: float = 1.0) -> Session:
+        """A new game of ``game_name``; a bad seat, seed, option or thinking time raises ValueError."""
         game = get_game(game_name)
         seed = random_seed() if seed is None else seed
         return cls(game, seats, seed, game.resolve_options(options), bot_time=bot_time)
@@ -110,11 +170,14 @@ class Session:
 
         It is played on the position after ``after`` moves (default: all of them); the
         moves recorded after that position give way to it (a reader trying another line).
+        The rules judge the move before anything else looks at it.
         """
         ply = len(self.moves) if after is None else after
+        if ply >= MAX_MOVES:
+            raise IllegalAction(f"the game has reached {MAX_MOVES:,} moves, the most a save can hold")
         before = self.states[ply]
-        text = self.game.action_text(before, action, [seat.name for seat in self.seats])
         new_state = self.game.apply(before, player, action)
+        text = self.game.action_text(before, action, [seat.name for seat in self.seats])
         del self.moves[ply:], self.states[ply + 1:]
         self.moves.append(Move(player, action, text))
         self.states.append(new_state)
@@ -150,6 +213,11 @@ class Session:
         return taken
 
     # ------------------------------------------------------------------ saves
+    def renew_id(self) -> None:
+        """Give the game a new :attr:`id`, so that it is stored beside the save it was
+        read from instead of replacing it (an imported copy, a salvaged game)."""
+        self.id = _fresh_id(self.game, self.seed)
+
     def to_json(self) -> dict[str, Any]:
         """The save; a game from a given position has none (ValueError)."""
         if self.given_start:
@@ -169,67 +237,136 @@ class Session:
         return json.dumps(self.to_json(), ensure_ascii=False)
 
     @classmethod
-    def from_text(cls, text: str) -> Session:
-        try:
-            data = json.loads(text)
-        except (ValueError, TypeError):
-            raise SaveError("this is not a saved game: the file is not valid JSON "
-                            "(it may be truncated or of another kind)") from None
-        return cls.from_json(data)
+    def from_text(cls, text: object) -> Session:
+        """The game saved in ``text`` (a file's or a stored save's contents), replayed
+        move by move; SaveError says why not, for anything ``text`` may hold."""
+        return cls.from_json(read_json(text, SAVE_LIMITS, SaveError))
 
     @classmethod
-    def from_json(cls, data: Any) -> Session:
+    def from_json(cls, data: object) -> Session:
         """Validate a save and rebuild the game by replaying it; problems raise SaveError."""
-        if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
-            raise SaveError("this is not a pygame_rules saved game")
-        version = data.get("version")
-        if not isinstance(version, int) or version > SAVE_VERSION:
-            raise SaveError("this save was made by a newer version of the app; update the app to open it")
-        try:
-            game = get_game(str(data.get("game")))
-        except ValueError as exc:
-            raise SaveError(f"this save is for a game this app does not have ({exc})") from None
-        rules = data.get("rules")
-        if not isinstance(rules, int) or rules > game.rules_version:
-            raise SaveError(f"this {game.title} save uses newer rules than this app knows")
-        seats = _seats(data.get("seats"), game)
-        seed = data.get("seed")
-        if not isinstance(seed, int) or isinstance(seed, bool) or seed < 0:
-            raise SaveError("the save has no valid seed")
-        moves = data.get("moves")
-        if not isinstance(moves, list):
-            raise SaveError("the save has no move list")
-        try:
-            session = cls(game, seats, seed, game.resolve_options(data.get("options")),
-                          id=str(data.get("id") or ""), created=_int(data.get("created")),
-                          bot_time=_bot_time(data.get("bot_time", 1.0)))
-        except ValueError as exc:
-            raise SaveError(f"the save's setup is invalid: {exc}") from None
-        for number, move in enumerate(moves, 1):
-            try:
-                if not isinstance(move, dict) or not isinstance(move.get("player"), int):
-                    raise InvalidState("not a move")
-                session.play(move["player"], game.action_from_json(move.get("action")))
-            except (InvalidState, IllegalAction) as exc:
-                raise SaveError(f"move {number} of the save is invalid ({exc})") from None
-        if "state" in data and rules == game.rules_version \
-                and data["state"] != game.state_to_json(session.state):
-            raise SaveError("the save is inconsistent: its moves do not lead to its stored position")
+        session, problem = cls._replay(data)
+        if problem is not None:
+            raise problem
         return session
 
+    @classmethod
+    def salvage(cls, text: object) -> tuple[Session | None, str]:
+        """What start-up can make of a stored save: ``(session, "")`` for a good one;
+        ``(session, reason)`` for a damaged one whose setup is good, the session holding
+        the moves up to the first bad one (possibly none), i.e. the last good position;
+        ``(None, reason)`` if not even the setup can be read. ``reason`` is the message
+        :meth:`from_text` would raise. A salvaged session has a new :attr:`id`, so storing
+        it never replaces the damaged save, which stays as it is (to export or delete).
 
-def _seats(raw: Any, game: Game[Any, Any]) -> list[Seat]:
-    if not isinstance(raw, list) or not (game.min_players <= len(raw) <= game.max_players):
-        raise SaveError(f"the save must list {game.min_players}–{game.max_players} seats")
-    seats = []
-    for item in raw:
-        if not isinstance(item, dict) or not all(isinstance(item.get(k), str) for k in ("name", "colour")):
-            raise SaveError("a seat in the save has no name or colour")
-        kind = item.get("kind", "human")
-        if kind not in SEAT_KINDS:
-            raise SaveError(f"unknown player kind {kind!r} in the save")
-        seats.append(Seat(item["name"][:40], item["colour"], kind))
-    return seats
+        It replays the whole save, as loading does.
+        """
+        try:
+            session, problem = cls._replay(read_json(text, SAVE_LIMITS, SaveError))
+        except SaveError as exc:
+            return None, str(exc)
+        if problem is None:
+            return session, ""
+        session.renew_id()
+        return session, str(problem)
+
+    @classmethod
+    def _replay(cls, data: object) -> tuple[Session, SaveError | None]:
+        """The save's game with as many of its moves as replay, and the problem that
+        stopped it (None: the whole save is good); SaveError if its setup is bad."""
+        session, moves, stored = cls._setup(data)
+        older = isinstance(data, dict) and data.get("rules", 0) < session.game.rules_version
+        for number, move in enumerate(moves, 1):
+            try:
+                session._replay_move(move, older)
+            except (InvalidState, IllegalAction) as exc:
+                return session, SaveError(shorten(f"move {number} of the save is invalid: {exc}"))
+        if stored is not None and stored != session.game.state_to_json(session.state):
+            return session, SaveError("the save is inconsistent: its moves do not lead to its stored position")
+        return session, None
+
+    @classmethod
+    def _setup(cls, data: object) -> tuple[Session, list[Any], Any]:
+        """The game set up as the save says, its raw moves, and the stored position to
+        check them against (None when the save's rules are older than the game's)."""
+        if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
+            raise SaveError("this is not a pygame_rules saved game")
+        if data_depth(data, SAVE_LIMITS.max_depth) > SAVE_LIMITS.max_depth:
+            raise SaveError(f"the saved game is nested more than {SAVE_LIMITS.max_depth} levels deep")
+        version = data.get("version")
+        if isinstance(version, int) and not isinstance(version, bool) and version > SAVE_VERSION:
+            raise SaveError("this save was made by a newer version of the app; update the app to open it")
+        save = Fields(data, "the save", SaveError, known=_SAVE_FIELDS, labels=_SAVE_LABELS)
+        save.integer("version", 1, SAVE_VERSION)
+        save.text("app", 40, default="")
+        game_name = save.text("game", 40)
+        if game_name not in GAMES:
+            fail(SaveError, f"this save is for a game this app does not have ({describe(game_name)}; "
+                            f"it has {choices_text(sorted(GAMES))})")
+        game = GAMES[game_name]
+        rules = save.integer("rules", 1, MAX_INT)
+        if rules > game.rules_version:
+            raise SaveError(f"this {game.title} save uses newer rules than this app knows")
+        raw_seats = save.items("seats", game.max_players)
+        if len(raw_seats) < game.min_players:
+            raise SaveError(f"the save must list {game.min_players}–{game.max_players} seats")
+        seats = [_seat(number, raw) for number, raw in enumerate(raw_seats, 1)]
+        check_seats(game, seats, SaveError)
+        bot_time = save.get("bot_time", 1.0)
+        if not is_bot_time(bot_time):
+            raise SaveError(f"the save's computer thinking time is not {bot_time_range()}")
+        save_id = save.text("id", 100, default="")
+        if save_id and not _ID.fullmatch(save_id):
+            raise SaveError("the save's id may hold only letters, digits, '.', '_' and '-'")
+        raw_options = save.object("options", default={})
+        try:
+            options = game.resolve_options(raw_options, rules)
+        except ValueError as exc:
+            fail(SaveError, f"the save's options are invalid: {exc}")
+        session = cls(game, seats, save.integer("seed", 0, MAX_INT), options, id=save_id,
+                      created=save.integer("created", 0, MAX_INT, default=0),
+                      updated=save.integer("updated", 0, MAX_INT, default=0), bot_time=bot_time)
+        moves = save.items("moves", MAX_MOVES)
+        stored = save.get("state", None) if rules == game.rules_version else None
+        return session, moves, stored
+
+    def _replay_move(self, raw: object, older_rules: bool = False) -> None:
+        """Play a move as a save holds it; InvalidState or IllegalAction say what is wrong.
+        A save made under older rules first gets the moves those rules did not ask for
+        (:meth:`_play_forced`)."""
+        move = Fields(raw, "the move", InvalidState, known=("player", "action"))
+        player = move.integer("player", 0, len(self.seats) - 1)
+        action = self.game.action_from_json(move.get("action"))
+        if older_rules:
+            self._play_forced(player, action)
+        self.play(player, action)
+
+    def _play_forced(self, player: int, action: Any) -> None:
+        """While ``action`` can't be played yet and every player to move has exactly one
+        legal action, play those: the answers newer rules ask for that an older save does
+        not hold (Babel's rules 3 ask every turned-down offerer who holds action cards
+        about a third bonus, not only the holders; the others can only say no)."""
+        game = self.game
+        while True:
+            movers = game.to_move(self.state)
+            if player in movers and game.is_action(action) \
+                    and game.why_illegal(self.state, player, action) is None:
+                return
+            forced = [(p, game.legal_actions(self.state, p)) for p in movers]
+            if not forced or any(len(actions) != 1 for _, actions in forced):
+                return
+            for p, actions in forced:
+                self.play(p, actions[0])
+
+
+def _seat(number: int, raw: object) -> Seat:
+    """Seat ``number`` of a save, as it is written (:func:`check_seats` judges its values)."""
+    seat = Fields(raw, f"seat {number}", SaveError, known=("name", "colour", "kind"))
+    return Seat(seat.get("name"), seat.get("colour"), seat.get("kind", "human"))
+
+
+def _fresh_id(game: Game[Any, Any], seed: int) -> str:
+    return f"{game.name}-{seed}-{time.time_ns() // 1000}"
 
 
 def is_bot_time(value: object) -> bool:
@@ -241,13 +378,3 @@ def is_bot_time(value: object) -> bool:
 def bot_time_range() -> str:
     """The allowed thinking times, in words: ``between 0.1 and 30 seconds``."""
     return f"between {BOT_TIME_MIN:g} and {BOT_TIME_MAX:g} seconds"
-
-
-def _bot_time(value: Any) -> float:
-    if not is_bot_time(value):
-        raise SaveError(f"the save's computer thinking time is not {bot_time_range()}")
-    return float(value)
-
-
-def _int(value: Any) -> int:
-    return value if isinstance(value, int) and not isinstance(value, bool) else 0

@@ -13,8 +13,9 @@ from test_protocol import NIM, Take
 from pygame_rules import IllegalAction, ScoreLine, registry
 from pygame_rules.codec import tagged
 from pygame_rules.controller import Controller, Reading
+from pygame_rules.gate import MAX_INT
 from pygame_rules.protocol import Game
-from pygame_rules.session import Seat, Session
+from pygame_rules.session import SaveError, Seat, Session
 
 
 @tagged
@@ -272,6 +273,46 @@ def test_final_scores_position_export_and_rematch():
     assert name == "bids-4.json" and Session.from_text(text).state == c.state
     again = c.rematch()
     assert (again.seats, again.bot_time, again.moves) == (c.session.seats, 0.5, [])
+
+
+def finished_with_colours(*colours: str) -> Controller:
+    """A finished game of Bids whose seats have these colours (as a save from elsewhere may)."""
+    seats = [Seat(f"P{i}", colour) for i, colour in enumerate(colours)]
+    c = Controller(Session.new("bids", seats, seed=4))
+    while not c.game.is_over(c.state):
+        for player in c.game.to_move(c.state):
+            c.play(player, Bid(1))
+    return c
+
+
+def test_a_new_game_after_one_with_foreign_colours_offers_the_games_colours():
+    """Issue 23, finding 7: "New game" after a game whose seat colour is not one of the
+    game's gave "Something went wrong: 'navy'"; such a save is refused now, and a seat of
+    a #rrggbb colour is offered a colour of the game's own on the setup form."""
+    c = finished_with_colours("#000080", "red", "#123456")
+    assert c.palette == ["#000080", "#c00", "#123456"]
+    seats = c.setup_seats()
+    assert [seat.colour for seat in seats] == ["blue", "red", "green"]
+    assert [(seat.name, seat.kind) for seat in seats] == [(seat.name, seat.kind) for seat in c.session.seats]
+    again = c.rematch()             # "Play again" keeps the seats as they are
+    assert again.seats == c.session.seats and Controller(again).palette == c.palette
+    text = c.session.to_text().replace('"#000080"', '"navy"')
+    with pytest.raises(SaveError, match="seat 1's colour must be one of red, blue, green or a #rrggbb colour"):
+        Session.from_text(text)
+
+
+def test_setup_seats_keep_colours_of_the_game_and_part_shared_ones():
+    c = finished_with_colours("green", "green")
+    assert [seat.colour for seat in c.setup_seats()] == ["green", "red"]
+    nim = Controller(Session.new("nim", [Seat("A", "#111111"), Seat("B", "red"), Seat("C", "blue")], seed=1))
+    assert [seat.colour for seat in nim.setup_seats()] == ["red", "red", "blue"]  # more seats than colours
+
+
+def test_the_bots_seed_stays_a_number_javascript_holds():
+    seats = [Seat("P0", "red", "easy"), Seat("P1", "blue")]
+    c = Controller(Session.new("bids", seats, seed=MAX_INT))
+    request = c.next_bot_request()
+    assert request is not None and 0 <= json.loads(request.payload)["seed"] <= MAX_INT
 
 
 # ------------------------------------------------------------------- diagrams

@@ -7,7 +7,9 @@ import json
 import pytest
 from test_protocol import NIM, Take
 
-from pygame_rules import IllegalAction, registry
+from pygame_rules import IllegalAction, registry, session
+from pygame_rules.gate import MAX_MESSAGE
+from pygame_rules.registry import get_game
 from pygame_rules.session import (
     BOT_TIME_MAX,
     BOT_TIME_MIN,
@@ -106,6 +108,165 @@ def test_bad_saves_get_clear_messages(mutate, message):
     s.play(1, Take(2))
     with pytest.raises(SaveError, match=message):
         Session.from_text(mutate(s.to_json()))
+
+
+def deep(depth):
+    value = 0
+    for _ in range(depth):
+        value = [value]
+    return value
+
+
+def with_seat(data, index, **fields):
+    seats = [dict(seat) for seat in data["seats"]]
+    seats[index].update(fields)
+    return {**data, "seats": seats}
+
+
+INJECTED = "blue;background-image:url(http://example.com/x.png)"
+
+
+@pytest.mark.parametrize("mutate, message", [
+    # each of these raised something other than SaveError before (issue 23, finding 5)
+    (lambda d: {**d, "options": 5}, "the save's options must be an object, not 5"),     # AttributeError
+    (lambda d: {**d, "options": {"heap": [1]}}, "options are invalid: option 'heap' takes a int, not a list"),
+    (lambda d: {**d, "moves": [deep(5000)]}, "nested more than 16 levels deep"),        # RecursionError
+    (lambda d: {**d, "state": deep(5000)}, "nested more than 16 levels deep"),
+    (lambda d: {**d, "moves": [{"player": 0, "action": {"kind": "Take", "count": 10**30}}]},
+     r"move 1 of the save is invalid: action.count: the number is out of range"),
+    (lambda d: {**d, "moves": [{"player": 10**30, "action": {"kind": "Take", "count": 1}}]},
+     r"move 1 of the save is invalid: the move's player must be a whole number from 0 to 1"),
+    (lambda d: {**d, "moves": [{"player": 0, "action": {"kind": "Take", "count": 1, 1: 2}}]},
+     "move 1 of the save is invalid: action: (an object's field names must be text|unexpected field '1')"),
+    (lambda d: {**d, "seed": 2**64}, "the save's seed must be a whole number from 0 to"),
+    (lambda d: {**d, "seed": True}, "the save's seed must be a whole number"),
+    (lambda d: {**d, "version": True}, "the save's version must be a whole number"),
+    (lambda d: {**d, "created": "yesterday"}, "the save's creation time must be a whole number"),
+    (lambda d: {**d, "id": "x" * 500}, "the save's id is too long"),
+    (lambda d: {**d, "id": "<b>x</b>"}, "the save's id may hold only letters, digits"),
+    (lambda d: {**d, "cheat": 1}, "the save has an unknown field 'cheat'"),
+    (lambda d: {**d, "game": "x" * 5000}, "the save's game is too long"),
+    (lambda d: {**d, "seats": [d["seats"][0]] * 50}, "the save's seats has 50 items, at most 3"),
+    (lambda d: with_seat(d, 1, colour=INJECTED), "seat 2's colour must be one of red, blue or a #rrggbb colour"),
+    (lambda d: with_seat(d, 0, colour="navy"), "seat 1's colour must be one of red, blue"),
+    (lambda d: with_seat(d, 0, name="A\u202eB"), "seat 1's name holds a control character"),
+    (lambda d: with_seat(d, 0, name="x" * 41), "seat 1's name is longer than 40 characters"),
+    (lambda d: with_seat(d, 0, name=" "), "seat 1's name is empty"),
+    (lambda d: with_seat(d, 0, kind="god"), "seat 1 is played by 'god', not one of human, easy"),
+    (lambda d: with_seat(d, 0, hat="top"), "seat 1 has an unknown field 'hat'"),
+])
+def test_hostile_saves_get_only_short_save_errors(mutate, message):
+    s = new_session()
+    s.play(0, Take(1))
+    for load in (lambda d: Session.from_json(d), lambda d: Session.from_text(json.dumps(d))):
+        try:
+            data = mutate(s.to_json())
+            json.dumps(data)
+        except RecursionError:
+            continue  # json.dumps can't write the deep ones; from_json reads them as data
+        with pytest.raises(SaveError, match=message) as refused:
+            load(data)
+        assert len(str(refused.value)) <= MAX_MESSAGE
+
+
+def test_deep_text_is_refused_before_parsing():
+    s = new_session()
+    text = s.to_text().replace('"moves": [', '"moves": [' + "[" * 100_000 + "]" * 100_000 + ", ", 1)
+    with pytest.raises(SaveError, match="the saved game is nested more than 16 levels deep"):
+        Session.from_text(text)
+    with pytest.raises(SaveError, match="too large"):
+        Session.from_text(" " * (session.SAVE_LIMITS.max_chars + 1))
+
+
+def test_a_hex_seat_colour_loads_and_is_drawn_as_it_is():
+    s = Session.new("nim", [Seat("Ann", "#1a2b3c"), Seat("Bob", "blue")], seed=1)
+    assert Session.from_text(s.to_text()).seats == s.seats
+
+
+def test_a_new_session_admits_only_what_a_save_may_hold():
+    for seats, message in [([Seat("Ann", INJECTED), Seat("Bob", "blue")], "seat 1's colour"),
+                           ([Seat("Ann", "red"), Seat("", "blue")], "seat 2's name is empty"),
+                           ([Seat("Ann", "red"), Seat("Bob", "blue", "god")], "seat 2 is played by")]:
+        with pytest.raises(ValueError, match=message):
+            Session.new("nim", seats, seed=1)
+    with pytest.raises(ValueError, match="the seed must be a whole number"):
+        Session.new("nim", [Seat("Ann", "red"), Seat("Bob", "blue")], seed=2**60)
+
+
+def test_babel_move_with_an_unknown_wonder_is_a_save_error():
+    """Session.play judged the move with ``action_text`` before ``apply``: IndexError."""
+    game = get_game("babel")
+    s = Session.new("babel", [Seat(f"P{i}", c) for i, (c, _) in enumerate(game.colours[:3])], seed=1)
+    data = s.to_json()
+    player = game.to_move(s.state)[0]
+    data["moves"] = [{"player": player, "action": {"kind": "Build", "wonder": 52, "slot": 0}}]
+    with pytest.raises(SaveError, match="move 1 of the save is invalid"):
+        Session.from_json(data)
+    with pytest.raises(IllegalAction):
+        s.play(player, game.action_from_json(data["moves"][0]["action"]))
+    assert s.moves == []
+
+
+def test_the_record_stops_at_the_longest_a_save_holds(monkeypatch):
+    monkeypatch.setattr(session, "MAX_MOVES", 2)
+    s = new_session()
+    s.play(0, Take(1))
+    s.play(1, Take(1))
+    with pytest.raises(IllegalAction, match="reached 2 moves"):
+        s.play(0, Take(1))
+    with pytest.raises(SaveError, match="the save's moves has 4 items, at most 2"):
+        Session.from_json({**s.to_json(), "moves": s.to_json()["moves"] * 2})
+
+
+# ---------------------------------------------------------------- salvage
+def played(count):
+    s = new_session()
+    for _ in range(count):
+        s.play(s.game.to_move(s.state)[0], Take(1))
+    return s
+
+
+def test_a_renewed_id_stores_the_game_beside_its_save():
+    s = played(1)
+    old = s.id
+    s.renew_id()
+    assert s.id != old and Session.from_text(s.to_text()).id == s.id
+
+
+def test_salvage_of_a_good_save_is_the_game():
+    s = played(3)
+    salvaged, reason = Session.salvage(s.to_text())
+    assert reason == "" and salvaged is not None
+    assert salvaged.id == s.id and salvaged.state == s.state and salvaged.updated > 0
+
+
+def test_salvage_offers_the_last_good_position_under_a_new_id():
+    s = played(4)
+    data = s.to_json()
+    data["moves"][2] = {"player": 0, "action": {"kind": "Take", "count": 7}}
+    text = json.dumps(data)
+    salvaged, reason = Session.salvage(text)
+    with pytest.raises(SaveError) as refused:
+        Session.from_text(text)
+    assert reason == str(refused.value) and reason.startswith("move 3 of the save is invalid")
+    assert salvaged is not None and salvaged.id != s.id
+    assert [m.text for m in salvaged.moves] == [m.text for m in s.moves[:2]]
+    assert salvaged.state == s.states[2] and salvaged.seats == s.seats
+
+
+def test_salvage_of_an_inconsistent_save_keeps_every_move():
+    s = played(3)
+    data = {**s.to_json(), "state": played(2).to_json()["state"]}
+    salvaged, reason = Session.salvage(json.dumps(data))
+    assert "inconsistent" in reason and salvaged is not None and salvaged.state == s.state
+
+
+@pytest.mark.parametrize("text", [lambda: "", lambda: "[" * 10_000,
+                                  lambda: '{"format": "pygame_rules.save", "version": 1}',
+                                  lambda: json.dumps({**played(1).to_json(), "options": 5})])
+def test_salvage_without_a_good_setup_offers_nothing(text):
+    salvaged, reason = Session.salvage(text())
+    assert salvaged is None and 0 < len(reason) <= MAX_MESSAGE
 
 
 def test_a_save_of_older_rules_is_trusted_to_its_moves(monkeypatch):

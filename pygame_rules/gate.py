@@ -1,0 +1,307 @@
+"""The one gate for untrusted input: limits before parsing, schema checks before use.
+
+Everything that comes from outside the program passes here before anything else looks
+at it: a save file or a stored save, a position or move list an author wrote, an embed
+attribute, a worker request, a URL parameter.
+
+1. **Limits before parsing.** :func:`read_json` refuses text longer than its
+   :class:`Limits` or nested deeper, before :func:`json.loads` sees it. The depth is
+   found by a scan without recursion (:func:`nesting_depth`): deeply nested JSON makes
+   the parser recurse, and in Pyodide that can kill the whole runtime. :func:`check_text`
+   bounds plain text (a position, a move list, an attribute) the same way.
+2. **Schema checks before use.** :class:`Fields` reads a JSON object one field at a time:
+   known keys only, typed values, numbers in range, bounded text. :func:`name` admits
+   text of bounded length without control characters; :func:`colour` a colour of the
+   game's palette or a strict ``#rrggbb`` (nothing that could carry CSS of its own).
+3. **One error type per layer.** Every check raises the error class its caller names
+   (``SaveError`` for saves, ``RequestError`` for worker requests, ``InvalidState`` or
+   ``IllegalAction`` in the engines), with a message of at most :data:`MAX_MESSAGE`
+   characters that names the field; a value is quoted by :func:`describe`, never whole.
+
+>>> from pygame_rules.errors import InvalidState
+>>> read_json('{"a": [1, 2]}', Limits("the test document", 100, 2), InvalidState)
+{'a': [1, 2]}
+>>> read_json("[" * 50 + "]" * 50, Limits("the test document", 100, 2), InvalidState)
+Traceback (most recent call last):
+...
+pygame_rules.errors.InvalidState: the test document is nested more than 2 levels deep
+>>> colour("blue;background:url(x)", ("red", "blue"), "the colour", InvalidState)
+Traceback (most recent call last):
+...
+pygame_rules.errors.InvalidState: the colour must be one of red, blue or a #rrggbb colour, not 'blue;background:url(x)'
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import re
+from collections.abc import Collection, Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, NoReturn, TypeVar
+
+#: The longest error message a person should have to read.
+MAX_MESSAGE = 200
+#: The largest whole number accepted anywhere: JavaScript holds integers exactly up to
+#: 2**53, and every number read here may have come through a page.
+MAX_INT = 2**53
+
+E = TypeVar("E", bound=ValueError)
+
+#: What the depth scan stops at outside strings; the rest of a string after its opening
+#: quote (possessive: no backtracking, linear in the string's length).
+_OUTSIDE = re.compile(r'["\[\]{}]')
+_STRING_REST = re.compile(r'(?:[^"\\]++|\\.)*+"', re.DOTALL)
+_HEX_COLOUR = re.compile(r"#[0-9a-fA-F]{6}")
+#: Characters no text from outside may hold: control characters (Unicode category Cc),
+#: the line and paragraph separators, lone surrogates, and the directional formatting
+#: characters, which could reorder the text around them.
+_CONTROL = re.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029\ud800-\udfff"
+                      "\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]")
+
+
+@dataclass(frozen=True)
+class Limits:
+    """How much of one kind of untrusted text is read at all."""
+
+    #: What the text is, for messages: ``"the saved game"``, ``"the request"``.
+    what: str
+    max_chars: int
+    #: The deepest nesting of lists and objects a JSON text may have (0 for plain text).
+    max_depth: int = 0
+
+
+def shorten(text: str, limit: int = MAX_MESSAGE) -> str:
+    """``text`` cut to ``limit`` characters, marked with an ellipsis where cut."""
+    return text if len(text) <= limit else text[:limit - 1] + "…"
+
+
+def describe(value: object, limit: int = 40) -> str:
+    """A short quotation of ``value`` for a message: scalars as Python writes them (cut
+    to ``limit``), containers by their kind only, so nothing deep or huge is ever
+    converted to text."""
+    if isinstance(value, bool) or value is None:
+        return repr(value)
+    if isinstance(value, int):
+        return repr(value) if abs(value) <= MAX_INT else "a huge number"
+    if isinstance(value, float):
+        return shorten(repr(value), limit)
+    if isinstance(value, str):
+        return repr(value) if len(value) <= limit else repr(value[:limit - 6]) + "…"
+    if isinstance(value, dict):
+        return "an object"
+    if isinstance(value, (list, tuple)):
+        return "a list"
+    return f"a {type(value).__name__}"
+
+
+def choices_text(choices: Iterable[object], limit: int = 80) -> str:
+    """``a, b, c`` — as many of ``choices`` as fit in about ``limit`` characters, then how
+    many more there are."""
+    names = [str(c) for c in choices]
+    shown: list[str] = []
+    for name in names:
+        if shown and len(", ".join([*shown, name])) > limit:
+            return f"{', '.join(shown)} (and {len(names) - len(shown)} more)"
+        shown.append(name)
+    return ", ".join(shown)
+
+
+def fail(error: type[E], message: str) -> NoReturn:
+    """Raise ``error`` with ``message`` cut to :data:`MAX_MESSAGE` characters."""
+    raise error(shorten(message))
+
+
+# ------------------------------------------------------------------ limits
+def nesting_depth(text: str, stop_at: int) -> int:
+    """How deeply the lists and objects of the JSON ``text`` nest, counting no further
+    than ``stop_at + 1``. One pass over the text, never a recursion: brackets count
+    outside strings only, and a string is skipped whole (to the first quote that no
+    backslash escapes; an unterminated one ends the scan, as it ends the parser)."""
+    depth = deepest = 0
+    position = 0
+    while found := _OUTSIDE.search(text, position):
+        char, position = found.group(), found.end()
+        if char == '"':
+            rest = _STRING_REST.match(text, position)
+            if rest is None:
+                break
+            position = rest.end()
+        elif char in "[{":
+            depth += 1
+            if depth > deepest:
+                deepest = depth
+                if deepest > stop_at:
+                    break
+        else:
+            depth -= 1
+    return deepest
+
+
+def data_depth(data: object, stop_at: int) -> int:
+    """How deeply the lists and dicts of ``data`` nest (a value already parsed, from a
+    caller that skipped :func:`read_json`), counting no further than ``stop_at + 1``;
+    a walk with a stack of its own, never a recursion."""
+    deepest = 0
+    stack: list[tuple[object, int]] = [(data, 0)]
+    while stack:
+        value, depth = stack.pop()
+        if isinstance(value, (dict, list, tuple)):
+            depth += 1
+            deepest = max(deepest, depth)
+            if deepest > stop_at:
+                break
+            items = value.values() if isinstance(value, dict) else value
+            stack.extend((item, depth) for item in items)
+    return deepest
+
+
+def check_text(text: object, limits: Limits, error: type[E], *, lines: bool = False) -> str:
+    """``text`` if it is a string within ``limits`` and without control characters (tabs
+    allowed, and line breaks if ``lines``); else ``error``."""
+    if not isinstance(text, str):
+        fail(error, f"{limits.what} must be text, not {describe(text)}")
+    if len(text) > limits.max_chars:
+        fail(error, f"{limits.what} is too long: {len(text):,} characters, at most {limits.max_chars:,}")
+    allowed = "\t\n\r" if lines else "\t"
+    for found in _CONTROL.finditer(text):
+        if found.group() not in allowed:
+            fail(error, f"{limits.what} holds a control character (U+{ord(found.group()):04X})")
+    return text
+
+
+def read_json(text: object, limits: Limits, error: type[E]) -> Any:
+    """The JSON document ``text``, read only if it keeps within ``limits``; ``error``
+    with a plain message if it does not or is no JSON (NaN and Infinity included)."""
+    if not isinstance(text, str):
+        fail(error, f"{limits.what} must be JSON text, not {describe(text)}")
+    if len(text) > limits.max_chars:
+        fail(error, f"{limits.what} is too large: {len(text):,} characters, at most {limits.max_chars:,}")
+    if nesting_depth(text, limits.max_depth) > limits.max_depth:
+        fail(error, f"{limits.what} is nested more than {limits.max_depth} levels deep")
+    try:
+        return json.loads(text, parse_constant=_no_constant)
+    except ValueError:  # JSONDecodeError, NaN, an integer of over 4,300 digits
+        fail(error, f"{limits.what} is not valid JSON (it may be truncated or of another kind)")
+
+
+def _no_constant(name: str) -> NoReturn:
+    raise ValueError(f"{name} is not a JSON number")
+
+
+# ----------------------------------------------------------------- schemas
+def name(value: object, field: str, max_chars: int, error: type[E]) -> str:
+    """``value`` if it is a name a person can read: 1 to ``max_chars`` characters, not
+    only spaces, without control characters; else ``error`` naming ``field``."""
+    if not isinstance(value, str):
+        fail(error, f"{field} must be text, not {describe(value)}")
+    if not value.strip():
+        fail(error, f"{field} is empty")
+    if len(value) > max_chars:
+        fail(error, f"{field} is longer than {max_chars} characters: {describe(value)}")
+    if _CONTROL.search(value):
+        fail(error, f"{field} holds a control character: {describe(value)}")
+    return value
+
+
+def colour(value: object, palette: Sequence[str], field: str, error: type[E]) -> str:
+    """``value`` if it is a colour name of ``palette`` or a strict ``#rrggbb`` colour;
+    else ``error`` naming ``field``. Nothing else passes: the value ends up in styles."""
+    if isinstance(value, str) and (value in palette or _HEX_COLOUR.fullmatch(value)):
+        return value
+    fail(error, f"{field} must be one of {choices_text(palette)} or a #rrggbb colour, not {describe(value)}")
+
+
+_MISSING: Any = object()
+
+
+class Fields:
+    """A JSON object from outside, read one field at a time: each getter checks the
+    field's type and range and raises ``error`` naming the field (as ``what``'s field,
+    by its key or its entry in ``labels``). Only ``known`` keys may occur, if given.
+
+    >>> from pygame_rules.errors import InvalidState
+    >>> request = Fields({"budget_ms": -5}, "the request", InvalidState, known=("budget_ms", "seed"))
+    >>> request.integer("seed", 0, 100, default=1)
+    1
+    >>> request.number("budget_ms", 0, 60_000)
+    Traceback (most recent call last):
+    ...
+    pygame_rules.errors.InvalidState: the request's budget_ms must be a number from 0 to 60000, not -5
+    """
+
+    def __init__(self, data: object, what: str, error: type[ValueError], *,
+                 known: Collection[str] | None = None, labels: Mapping[str, str] | None = None) -> None:
+        if not isinstance(data, dict):
+            fail(error, f"{what} must be a JSON object, not {describe(data)}")
+        if any(not isinstance(key, str) for key in data):
+            fail(error, f"{what} has a field whose name is not text")
+        if known is not None:
+            extra = [key for key in data if key not in known]
+            if extra:
+                fail(error, f"{what} has an unknown field {describe(extra[0])} "
+                            f"(known: {choices_text(sorted(known))})")
+        self.data: dict[str, Any] = data
+        self.what = what
+        self.error = error
+        self.labels = dict(labels or {})
+
+    def field(self, key: str) -> str:
+        """How messages name the field ``key``: by its label if it has one, else its key."""
+        return f"{self.what}'s {self.labels.get(key, key)}"
+
+    def has(self, key: str) -> bool:
+        return key in self.data
+
+    def get(self, key: str, default: Any = _MISSING) -> Any:
+        """The raw value of ``key``; ``default`` if it is missing (an error without one)."""
+        if key in self.data:
+            return self.data[key]
+        if default is _MISSING:
+            fail(self.error, f"{self.what} has no {key}")
+        return default
+
+    def integer(self, key: str, low: int, high: int, default: Any = _MISSING) -> int:
+        """A whole number from ``low`` to ``high`` (true/false are no numbers)."""
+        value = self.get(key, default)
+        if isinstance(value, int) and not isinstance(value, bool) and low <= value <= high:
+            return value
+        fail(self.error, f"{self.field(key)} must be a whole number from {low} to {high}, not {describe(value)}")
+
+    def number(self, key: str, low: float, high: float, default: Any = _MISSING) -> float:
+        """A finite number from ``low`` to ``high``, as a float."""
+        value = self.get(key, default)
+        if isinstance(value, (int, float)) and not isinstance(value, bool) \
+                and math.isfinite(value) and low <= value <= high:
+            return float(value)
+        fail(self.error, f"{self.field(key)} must be a number from {low:g} to {high:g}, not {describe(value)}")
+
+    def text(self, key: str, max_chars: int, default: Any = _MISSING) -> str:
+        """A string of at most ``max_chars`` characters without control characters."""
+        value = self.get(key, default)
+        if not isinstance(value, str):
+            fail(self.error, f"{self.field(key)} must be text, not {describe(value)}")
+        return check_text(value, Limits(self.field(key), max_chars), self.error)
+
+    def choice(self, key: str, choices: Sequence[str], default: Any = _MISSING) -> str:
+        """One of ``choices``."""
+        value = self.get(key, default)
+        if isinstance(value, str) and value in choices:
+            return value
+        fail(self.error, f"{self.field(key)} must be one of {choices_text(choices)}, not {describe(value)}")
+
+    def object(self, key: str, default: Any = _MISSING) -> dict[str, Any]:
+        """A JSON object (its own fields are the caller's to check)."""
+        value = self.get(key, default)
+        if isinstance(value, dict):
+            return value
+        fail(self.error, f"{self.field(key)} must be an object, not {describe(value)}")
+
+    def items(self, key: str, max_items: int, default: Any = _MISSING) -> list[Any]:
+        """A JSON list of at most ``max_items`` items (each the caller's to check)."""
+        value = self.get(key, default)
+        if not isinstance(value, list):
+            fail(self.error, f"{self.field(key)} must be a list, not {describe(value)}")
+        if len(value) > max_items:
+            fail(self.error, f"{self.field(key)} has {len(value):,} items, at most {max_items:,}")
+        return value
