@@ -74,7 +74,7 @@ def test_babel_offers_are_chosen_per_player_in_clear_text():
 @pytest.mark.parametrize("request_fields, message", [
     ({"game": "chess", "position": "x"}, "unknown game 'chess'"),
     ({"game": "tuerme", "position": ""}, "the position is empty"),
-    ({"game": "saba", "position": "saba n=3"}, "expected the fields n, opt"),
+    ({"game": "saba", "position": "saba n=3"}, "the field 'opt' is missing"),
     ({"game": "tuerme", "position": PICTURE_1.position, "moves": "d4-e4"}, "move 1 ('d4-e4')"),
     ({"game": "tuerme", "position": PICTURE_1.position, "viewer": "mauve"}, "the viewer must be a seat"),
     ({"game": "tuerme", "position": PICTURE_1.position, "highlight": "selected=z9"}, "bad highlight"),
