@@ -17,7 +17,7 @@ from __future__ import annotations
 import json
 import reprlib
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from functools import partial
 from typing import Any
 
@@ -35,14 +35,16 @@ TIME_LIMIT = 2.0
 _HUGE = ("9" * 30, "10" * 2500, "-1", "-999", "0", "1e9", "4294967296", "")
 
 
-def positions(game: Game[Any, Any], seed: int, games: int, every: int = 7) -> list[Any]:
-    """States met along ``games`` seeded random games (every ``every``-th ply)."""
+def positions(game: Game[Any, Any], seed: int, games: int, every: int = 7,
+              options: Sequence[Mapping[str, Any]] = ({},), plies: int = 2000) -> list[Any]:
+    """States met along ``games`` seeded random games (every ``every``-th ply of the first
+    ``plies``), each game with the next options of ``options`` in turn."""
     rng = Rng.from_seed(seed)
     found = []
     for g in range(games):
         players = game.min_players + g % (game.max_players - game.min_players + 1)
-        state = game.new_game(players, seed=seed * 1000 + g)
-        for ply in range(2000):
+        state = game.new_game(players, seed=seed * 1000 + g, options=options[g % len(options)])
+        for ply in range(plies):
             if game.is_over(state):
                 break
             if ply % every == 0:

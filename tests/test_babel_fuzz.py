@@ -18,7 +18,7 @@ from functools import partial
 from typing import Any
 
 import pytest
-from fuzzing import MAX_MESSAGE, expect_clean, fuzz_game, mutate_json, mutate_text
+from fuzzing import MAX_MESSAGE, expect_clean, fuzz_game, mutate_json, mutate_text, positions
 
 from pygame_rules import IllegalAction, InvalidState
 from pygame_rules.babel import GAME, Accept, BabelState, Build, CardExchange, Offer, ThirdBonus
@@ -34,19 +34,7 @@ EVERY_READING = {**{name: not GAME.option_defaults[name] for name in READINGS}, 
 @pytest.fixture(scope="module")
 def states() -> list[BabelState]:
     """States met along seeded random games, half of them with every reading switched on."""
-    rng = Rng.from_seed(41)
-    found = []
-    for g in range(6):
-        state = GAME.new_game(3 + g % 3, seed=40 + g, options=EVERY_READING if g % 2 else {})
-        for ply in range(600):
-            if GAME.is_over(state):
-                break
-            if ply % 5 == 0:
-                found.append(state)
-            player = rng.choice(GAME.to_move(state))
-            state = GAME.apply(state, player, rng.choice(GAME.legal_actions(state, player)))
-        found.append(state)
-    return found
+    return positions(GAME, 41, games=6, every=5, options=({}, EVERY_READING), plies=600)
 
 
 @pytest.fixture(scope="module", autouse=True)

@@ -14,7 +14,7 @@ from functools import partial
 from typing import Any
 
 import pytest
-from fuzzing import expect_clean, fuzz_game, mutate_json, mutate_text
+from fuzzing import expect_clean, fuzz_game, mutate_json, mutate_text, positions
 
 from pygame_rules import IllegalAction, InvalidState
 from pygame_rules.rng import Rng
@@ -33,19 +33,7 @@ OTHER_READINGS = {"pro": True, **{o.name: not o.default for o in GAME.options if
 @pytest.fixture(scope="module")
 def states() -> list[SabaState]:
     """States met along seeded random games, half of them with the other readings."""
-    rng = Rng.from_seed(22)
-    found = []
-    for g in range(6):
-        state = GAME.new_game(2 + g % 3, seed=20 + g, options=OTHER_READINGS if g % 2 else {})
-        for ply in range(3000):
-            if GAME.is_over(state):
-                break
-            if ply % 9 == 0:
-                found.append(state)
-            player = rng.choice(GAME.to_move(state))
-            state = GAME.apply(state, player, rng.choice(GAME.legal_actions(state, player)))
-        found.append(state)
-    return found
+    return positions(GAME, 22, games=6, every=9, options=({}, OTHER_READINGS), plies=3000)
 
 
 @pytest.fixture(scope="module", autouse=True)
