@@ -1,6 +1,6 @@
 # Two entry points for a fresh machine (Python 3.11, node/npm, root or sudo):
 #   make serve   set everything up, build public/ and serve it on 127.0.0.1 (prints the URL)
-#   make test    set everything up (incl. Debian's chromium), check lint and types, run every test
+#   make test    set everything up (incl. Debian's browsers), check lint and types, run every test
 PYTHON ?= python3
 VENV   := .venv
 PY     := $(VENV)/bin/python
@@ -18,9 +18,12 @@ node_modules/.installed: package.json package-lock.json
 	npm ci --no-audit --no-fund --loglevel=error
 	touch $@
 
-/usr/bin/chromium:
+# Debian's browser engines for the browser tests (no test tool downloads a browser):
+# Chromium, Firefox ESR, and WebKitGTK's driver with its MiniBrowser, on an Xvfb display.
+BROWSERS := /usr/bin/chromium /usr/bin/firefox-esr /usr/bin/WebKitWebDriver /usr/bin/Xvfb
+$(BROWSERS) &:
 	$(SUDO) apt-get update -qq
-	DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq chromium
+	DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq chromium firefox-esr webkit2gtk-driver xvfb
 
 setup: $(VENV)/.installed node_modules/.installed
 
@@ -30,7 +33,7 @@ build: setup
 serve: build
 	$(PY) web/serve.py --port $(PORT)
 
-test: lint build /usr/bin/chromium
+test: lint build $(BROWSERS)
 	$(PY) -m pytest -q
 
 lint: $(VENV)/.installed

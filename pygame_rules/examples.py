@@ -88,19 +88,24 @@ def split_moves(text: str) -> list[str]:
     return [part.strip() for line in text.splitlines() for part in line.split(";") if part.strip()]
 
 
+#: The most pieces of a move list one move spans (Babel's ``accept …; add …; joker …``).
+MAX_PIECES = 3
+
+
 def read_moves(game: Game[Any, Any], state: Any,
                moves: Sequence[str]) -> list[tuple[int, Any, Any]]:
     """``(player, action, state after)`` for each move, from ``state`` on.
 
-    A piece that is not a move on its own is joined to the next with ``"; "``
-    (see :func:`split_moves`). IllegalAction names the move number and the reason.
+    A piece that is not a move on its own is joined to the next ones with ``"; "``, up
+    to :data:`MAX_PIECES` in all (see :func:`split_moves`), so reading takes time in
+    proportion to the list. IllegalAction names the move number and the reason.
     """
     played: list[tuple[int, Any, Any]] = []
     pieces = list(moves)
     i = 0
     while i < len(pieces):
         first_error: IllegalAction | None = None
-        for j in range(i + 1, len(pieces) + 1):
+        for j in range(i + 1, min(len(pieces), i + MAX_PIECES) + 1):
             text = "; ".join(pieces[i:j])
             try:
                 player, action = game.parse_action(state, text)

@@ -52,18 +52,29 @@ def browser_type_launch_args(browser_type_launch_args: dict[str, Any]) -> dict[s
 
 
 class PageGuard:
-    """Requests that tried to leave 127.0.0.1, and errors the page raised."""
+    """Requests that tried to leave 127.0.0.1, errors the page raised, and what the pages'
+    Content-Security-Policy blocked."""
 
     def __init__(self) -> None:
         self.blocked: list[str] = []
         self.errors: list[str] = []
         self.console_errors: list[str] = []
+        self.csp: list[str] = []
+
+
+#: Reports every Content-Security-Policy violation of a page or frame to the guard.
+CSP_LISTENER = """addEventListener("securitypolicyviolation", (e) => window.pgrCspViolation(
+    `${location.pathname}: ${e.effectiveDirective} blocked ${e.blockedURI || "an inline"} `
+    + `(${e.sourceFile || "the page"}:${e.lineNumber})`), true);"""
 
 
 @pytest.fixture
 def guard(context: Any, page: Any) -> Iterator[PageGuard]:
-    """Fail the test on any non-local request or uncaught page error."""
+    """Fail the test on any non-local request, uncaught page error or anything the
+    Content-Security-Policy blocked."""
     g = PageGuard()
+    context.expose_binding("pgrCspViolation", lambda source, text: g.csp.append(text))
+    context.add_init_script(CSP_LISTENER)
 
     def route(r: Any) -> None:
         if r.request.url.startswith(("http://127.0.0.1:", "data:", "blob:")):
@@ -78,6 +89,7 @@ def guard(context: Any, page: Any) -> Iterator[PageGuard]:
     yield g
     assert g.blocked == [], f"requests left 127.0.0.1: {g.blocked}"
     assert g.errors == [], f"page errors: {g.errors}"
+    assert g.csp == [], f"blocked by the Content-Security-Policy: {g.csp}"
 
 
 @pytest.fixture

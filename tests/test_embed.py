@@ -71,6 +71,13 @@ def host_url(site_url: str, tmp_path_factory: pytest.TempPathFactory) -> Iterato
         _bad("good", pygame_rules="tuerme", position=TUERME_START, moves="d4-c4", interactive=""),
     ])
     (root / "errors.html").write_text(_page(site_url, errors))
+    limits = "\n".join([
+        _bad("e-long", pygame_rules="tuerme", position=TUERME_START, moves="d4-c4; " * 20_000),
+        _bad("e-junk", pygame_rules="tuerme", position=TUERME_START, moves="z;" * 9_000),
+        _bad("e-many", pygame_rules="tuerme", position=TUERME_START, moves="z;" * 1_999 + "z"),
+        _bad("good", pygame_rules="tuerme", position=TUERME_START, moves="d4-c4", interactive=""),
+    ])
+    (root / "limits.html").write_text(_page(site_url, limits))
     (root / "readme.html").write_text(README_SNIPPET.replace("https://YOUR-HOST/", site_url)
                                       .replace("<meta", '<link rel="icon" href="data:,"><meta'))
     server = make_server(Path(root), 0)
@@ -186,3 +193,45 @@ def test_readme_snippet_on_a_blank_page_shows_the_board(page, guard, host_url):
     page.get_by_role("button", name="End").click()
     page.wait_for_function(
         "document.querySelector('.pgr-ply').textContent === '2 / 2: e4-e8'", timeout=READY_TIMEOUT_MS)
+
+
+def test_limits_give_messages_fast_and_spare_the_other_diagrams(page, guard, host_url):
+    """An attribute too long for the frame once left its diagram on "Loading..." for ever,
+    and 9,000 junk moves blocked every diagram for 7 s (issue 23, finding 8)."""
+    page.goto(host_url + "limits.html")
+    long = _diagram(page, "e-long")
+    assert long.get_attribute("data-pgr-state") == "error"  # refused at once, before any Python
+    assert long.locator(".pgr-error").text_content() == (
+        "The data-moves attribute is too long: 140,000 characters, at most 20,000.")
+    for element_id in ("e-junk", "e-many", "good"):
+        page.wait_for_selector(f'#{element_id}[data-pgr-state="error"], #{element_id}[data-pgr-state="live"]',
+                               timeout=READY_TIMEOUT_MS)
+    assert "at most 2,000 moves, not 9,000" in _diagram(page, "e-junk").locator(".pgr-error").text_content()
+    assert _diagram(page, "e-many").locator(".pgr-error").text_content().startswith("move 1 ('z')")
+    good = _diagram(page, "good")
+    assert good.get_attribute("data-pgr-state") == "live"
+    started = page.evaluate("performance.now()")
+    good.get_by_role("button", name="Forward one move").click()
+    page.wait_for_function("document.querySelector('#good .pgr-ply').textContent === '1 / 1: d4-c4'")
+    assert page.evaluate("performance.now()") - started < 5_000
+
+
+def test_the_frame_answers_a_request_it_refuses(page, guard, host_url):
+    """A request the frame will not read gets an answer saying why, never silence."""
+    page.goto(host_url + "limits.html")
+    page.wait_for_selector('#good[data-pgr-state="live"]', timeout=READY_TIMEOUT_MS)
+    answers = page.evaluate("""() => new Promise((resolve) => {
+        const frame = document.querySelector("iframe[data-pygame-rules-runtime]");
+        const found = {};
+        addEventListener("message", ({ data }) => {
+            if (data && data.pgr === 1 && data.id >= 9000) found[data.id] = data.error;
+            if (Object.keys(found).length === 3) resolve(found);
+        });
+        const post = (id, method, payload) => frame.contentWindow.postMessage({ pgr: 1, id, method, payload }, "*");
+        post(9001, "open", "x".repeat(300000));
+        post(9002, "eval", "{}");
+        post(9003, "open", "[".repeat(100000));
+    })""")
+    assert answers["9001"] == "the request is too long: 300,000 characters, at most 200,000"
+    assert answers["9002"] == "unknown method"
+    assert "nested more than 3 levels deep" in answers["9003"]

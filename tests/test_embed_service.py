@@ -4,14 +4,16 @@ from __future__ import annotations
 
 import json
 import sys
+import time
 from pathlib import Path
 
 import pytest
 
-from pygame_rules.examples import example
+from pygame_rules import IllegalAction, get_game
+from pygame_rules.examples import example, read_moves
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "web" / "embed"))
-from embed_service import handle
+from embed_service import MAX_MOVES, MAX_TEXT, handle
 
 PICTURE_1 = example("tuerme", "picture-1")
 
@@ -72,13 +74,13 @@ def test_babel_offers_are_chosen_per_player_in_clear_text():
 
 
 @pytest.mark.parametrize("request_fields, message", [
-    ({"game": "chess", "position": "x"}, "unknown game 'chess'"),
+    ({"game": "chess", "position": "x"}, "the request's game must be one of babel, saba, tuerme, not 'chess'"),
     ({"game": "tuerme", "position": ""}, "the position is empty"),
     ({"game": "saba", "position": "saba n=3"}, "the field 'opt' is missing"),
     ({"game": "tuerme", "position": PICTURE_1.position, "moves": "d4-e4"}, "move 1 ('d4-e4')"),
     ({"game": "tuerme", "position": PICTURE_1.position, "viewer": "mauve"}, "the viewer must be a seat"),
     ({"game": "tuerme", "position": PICTURE_1.position, "highlight": "selected=z9"}, "bad highlight"),
-    ({"game": "tuerme", "position": 5}, "position must be text"),
+    ({"game": "tuerme", "position": 5}, "the position attribute must be text, not 5"),
 ])
 def test_bad_requests_raise_value_errors(request_fields, message):
     with pytest.raises(ValueError, match=message.replace("(", r"\(").replace(")", r"\)")):
@@ -106,3 +108,53 @@ def test_the_record_is_readable_back_and_a_move_at_a_past_ply_replaces_the_rest(
     assert (view["ply"], view["total"], view["branched"]) == (3, 3, True)
     assert view["moves"] == clear[:2] + ["offer nothing"]
     assert call("reset", diagram=4)["moves"] == clear
+
+
+def test_attributes_and_move_lists_are_bounded():
+    long = "x" * (MAX_TEXT + 1)
+    with pytest.raises(ValueError, match="the moves attribute is too long: 20,001 characters, at most 20,000"):
+        call("open", diagram=5, game="tuerme", position=PICTURE_1.position, moves=long)
+    many = "; ".join(["d4-c4", "c4-d4"] * (MAX_MOVES // 2 + 1))
+    with pytest.raises(ValueError, match="at most 2,000 moves, not 2,002"):
+        call("open", diagram=5, game="tuerme", position=PICTURE_1.position, moves=many)
+
+
+def test_a_junk_move_list_is_refused_in_linear_time():
+    """9,000 junk moves once took 7 s (each piece was joined to every later one in turn);
+    now at most three pieces make one move, so the first bad one is named at once."""
+    game, ex = get_game("babel"), example("babel", "offers")
+    junk = [f"zz{k}" for k in range(9_000)]
+    start = time.perf_counter()
+    with pytest.raises(IllegalAction, match=r"move 1 \('zz0'\)"):
+        read_moves(game, ex.start(), junk)
+    with pytest.raises(ValueError, match=r"move 1 \('z'\)"):
+        call("open", diagram=6, game="babel", position=ex.position, moves=";".join("z" * MAX_MOVES))
+    assert time.perf_counter() - start < 0.5
+
+
+@pytest.mark.parametrize("payload, message", [
+    ("[" * 100_000 + "]" * 100_000, "nested more than 3 levels deep"),
+    ('{"a": {"b": {"c": {}}}}', "nested more than 3 levels deep"),
+    ("x" * 200_001, "the request is too large"),
+    ("[1, 2]", "the request must be a JSON object"),
+    ('{"diagram": 1, "eval": "alert(1)"}', "unknown field 'eval'"),
+    ('{"diagram": [], "ply": 0}', "the request's diagram must be a whole number"),
+    ('{"diagram": 1, "ply": true}', "the request's ply must be a whole number"),
+    ('{"diagram": 1, "target": "d4"}', "the request's target must be an object"),
+    ('{"diagram": 1, "target": {"square": ["d4"]}}', "the clicked element's square must be text"),
+    ('{"diagram": 1, "target": {"square": "' + "d" * 101 + '"}}', "too long"),
+    ('{"diagram": 1, "position": NaN}', "not valid JSON"),
+])
+def test_hostile_requests_get_short_plain_errors(payload, message):
+    open_picture_1()
+    method = "click" if "target" in payload else "goto"
+    start = time.perf_counter()
+    with pytest.raises(ValueError) as caught:
+        handle(method, payload)
+    assert message in str(caught.value) and len(str(caught.value)) <= 200
+    assert time.perf_counter() - start < 1
+
+
+def test_unknown_methods_are_named_briefly():
+    with pytest.raises(ValueError, match="unknown method 'xxxxxxxxx"):
+        handle("x" * 10_000, "{}")

@@ -96,9 +96,10 @@ def test_export_import_roundtrip_and_bad_files(app, tmp_path):
 
     app.set_input_files("#import-file", str(saved))
     app.wait_for_selector("#game")
+    assert "already saved here" in app.locator("#toast").text_content()
     assert [t.split(": ", 1)[1] for t in log_texts(app)] == texts
     app.click("#menu")
-    assert app.locator(".saved-game").count() == 2  # imported as a copy, the original kept
+    assert app.locator(".saved-game").count() == 1  # the same game: opened, not stored twice
 
 
 def test_damaged_save_is_listed_not_lost(app):
@@ -106,7 +107,7 @@ def test_damaged_save_is_listed_not_lost(app):
     app.reload()
     wait_ready(app)
     entry = app.locator(".saved-game[data-save='broken']")
-    assert "can't be read" in entry.text_content()
+    assert "Can't be opened: the saved game is not valid JSON" in entry.text_content()
     assert app.evaluate("localStorage.getItem('pygame_rules.save.broken')") == '{"game": 42'
 
 
@@ -123,7 +124,7 @@ def test_full_storage_warns_and_play_goes_on(page, guard, site_url):
     start_game(page, "tuerme", 2, SEED)
     page.evaluate("window.fillStorage = true")
     play_moves(page, 1)
-    assert "storage is full" in page.locator("#toast").text_content()
+    assert "storage is full" in page.locator("#notice-save").text_content()
     play_moves(page, 1)
     assert len(log_texts(page)) == 2
 

@@ -11,8 +11,11 @@ Usage: ``python web/build.py [--out public]``
 from __future__ import annotations
 
 import argparse
+import base64
 import hashlib
+import html
 import json
+import re
 import shutil
 import subprocess
 import sys
@@ -22,6 +25,8 @@ from typing import Any
 
 from embed.pages import OUTPUTS as EMBED_OUTPUTS
 from embed.pages import build_embed
+from offline import OUTPUTS as OFFLINE_OUTPUTS
+from offline import build_offline
 
 ROOT = Path(__file__).resolve().parent.parent
 WEB = ROOT / "web"
@@ -31,7 +36,8 @@ CACHE = ROOT / "build" / "cache"
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip",
                  "pyodide-lock.json")
 # Generated folders of public/; everything else there comes from web/static.
-GENERATED = ("pyodide", "pyscript", "wheels", "app", "index.html", "pyscript.json", *EMBED_OUTPUTS)
+GENERATED = ("pyodide", "pyscript", "wheels", "app", "index.html", "pyscript.json", *EMBED_OUTPUTS,
+             *OFFLINE_OUTPUTS)
 
 
 def _copy_pyodide(out: Path) -> list[Path]:
@@ -91,6 +97,73 @@ def _zip_webui(out: Path) -> Path:
     return target
 
 
+# ------------------------------------------------------------ Content-Security-Policy
+#: What a page that runs Python needs beyond files of its own origin: compiling WebAssembly
+#: (Pyodide), and on the app's page ``Function()``, with which PyScript composes its hooks
+#: (``'unsafe-eval'``; the bot worker and the embed's frame load Pyodide without PyScript).
+RUNTIME_SCRIPTS = {"index.html": ("'wasm-unsafe-eval'", "'unsafe-eval'"),
+                   "embed/frame.html": ("'wasm-unsafe-eval'",)}
+#: Inline scripts, and the ``type`` of one that is data, not code (JSON, Python).
+_INLINE_SCRIPT = re.compile(r"<script\b([^>]*)>(.*?)</script>", re.DOTALL | re.IGNORECASE)
+_OTHER_TYPE = re.compile(r"""\btype\s*=\s*["']?(?!module\b|text/javascript\b)""", re.IGNORECASE)
+_STYLE_ELEMENT = re.compile(r"<style\b[^>]*>(.*?)</style>", re.DOTALL)
+_STYLE_ATTRIBUTE = re.compile(r'\sstyle="([^"]*)"')
+_EMBED_STYLE = re.compile(r"const STYLE = `(.*?)`;", re.DOTALL)
+
+
+def add_content_security_policy(out: Path) -> None:
+    """Give every page of the site ``out`` a strict Content-Security-Policy meta tag (static
+    hosts can't be trusted to send the header): nothing from another origin, no plugin, no
+    inline script but the page's own, which the policy names by hash; inline styles only
+    those our board renderers and embed.js write, also by hash (a style from anywhere else,
+    say a colour smuggled into a save, is refused). A meta tag can't set ``frame-ancestors``
+    (browsers ignore it there), so every page stays embeddable, as the embed's frame must."""
+    styles = " ".join(sorted({_csp_hash(text) for text in _inline_styles()}))
+    for page in sorted(out.rglob("*.html")):
+        name = page.relative_to(out).as_posix()
+        if name.startswith(("pyodide/", "pyscript/")):
+            continue
+        html_text = page.read_text()
+        scripts = [_csp_hash(body) for attrs, body in _INLINE_SCRIPT.findall(html_text)
+                   if "src=" not in attrs and not _OTHER_TYPE.search(attrs)]
+        policy = "; ".join([
+            "default-src 'none'",
+            " ".join(["script-src 'self'", *scripts, *RUNTIME_SCRIPTS.get(name, ())]),
+            f"style-src 'self' 'unsafe-hashes' {styles}",
+            "img-src 'self' data:", "font-src 'self'", "connect-src 'self'", "worker-src 'self'",
+            "frame-src 'self'", "manifest-src 'self'", "base-uri 'none'", "form-action 'none'",
+        ])
+        charset = '<meta charset="utf-8">'
+        if charset not in html_text:
+            raise SystemExit(f"{name}: no {charset} to put the Content-Security-Policy after")
+        page.write_text(html_text.replace(
+            charset, f'{charset}\n  <meta http-equiv="Content-Security-Policy" content="{policy}">', 1))
+
+
+def _inline_styles() -> set[str]:
+    """Every inline style the site writes: embed.js's style sheet, and the ``<style>``
+    elements and ``style`` attributes of the boards, as the renderers draw each game's
+    rulebook examples (the same code draws every board of the app)."""
+    if str(ROOT) not in sys.path:  # build.py runs from a checkout, not an installed package
+        sys.path.insert(0, str(ROOT))
+    from pygame_rules import get_game
+    from pygame_rules.examples import examples
+
+    found = set(_EMBED_STYLE.findall((WEB / "embed" / "embed.js").read_text()))
+    if not found:
+        raise SystemExit("embed.js has no `const STYLE = `...`;` for the policy to allow")
+    for ex in examples():
+        svg = get_game(ex.game).render_svg(ex.start(), ex.viewer, **ex.highlights)
+        found.update(html.unescape(text) for text in _STYLE_ELEMENT.findall(svg))
+        found.update(html.unescape(text) for text in _STYLE_ATTRIBUTE.findall(svg))
+    return found
+
+
+def _csp_hash(text: str) -> str:
+    digest = base64.b64encode(hashlib.sha256(text.encode()).digest()).decode()
+    return f"'sha256-{digest}'"
+
+
 def build(out: Path) -> dict[str, Any]:
     for name in GENERATED:
         path = out / name
@@ -117,6 +190,8 @@ def build(out: Path) -> dict[str, Any]:
     page = (WEB / "static" / "index.html").read_text()
     (out / "index.html").write_text(page.replace("@MANIFEST@", json.dumps(manifest)))
     build_embed(out, manifest)  # embed runtime, gallery.html and rules/ (see web/embed/pages.py)
+    add_content_security_policy(out)  # before the service worker hashes the pages
+    build_offline(out)  # icons, web-app manifest, service worker over all of the above (web/offline.py)
     return manifest
 
 

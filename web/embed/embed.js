@@ -18,7 +18,13 @@
   const FRAME_URL = new URL("frame.html", document.currentScript.src);
   const FRAME_ORIGIN = FRAME_URL.origin;
   const GAMES = ["babel", "saba", "tuerme"];
+  const ATTRIBUTES = ["data-pygame-rules", "data-position", "data-moves", "data-viewer", "data-highlight"];
+  // The longest attribute the runtime reads (embed_service.MAX_TEXT): a longer one gets a
+  // message here, in its own diagram, instead of a request the frame would refuse.
+  const MAX_ATTRIBUTE = 20_000;
   const START_TIMEOUT_MS = 60_000;
+  // How long a request may take, loading the runtime included, before the diagram says so.
+  const CALL_TIMEOUT_MS = 180_000;
   const STYLE = `
 .pgr-diagram{display:block;max-width:100%;font:14px/1.4 system-ui,sans-serif}
 .pgr-board svg,.pgr-board img{display:block;max-width:100%;height:auto}
@@ -69,7 +75,12 @@
     await startRuntime();
     const id = nextId++;
     return new Promise((resolve, reject) => {
-      pending.set(id, { resolve, reject });
+      const timer = setTimeout(() => {
+        pending.delete(id);
+        reject(new Error("the rules engine did not answer; reload the page to try again"));
+      }, CALL_TIMEOUT_MS);
+      const settle = (then) => (value) => { clearTimeout(timer); then(value); };
+      pending.set(id, { resolve: settle(resolve), reject: settle(reject) });
       frame.contentWindow.postMessage(
         { pgr: 1, id, method, payload: JSON.stringify(request) }, FRAME_ORIGIN);
     });
@@ -140,6 +151,12 @@
       this.error = el("p", { className: "pgr-error", hidden: true });
       this.error.setAttribute("role", "alert");
       root.append(this.board, this.bar, this.status, this.actions, this.error);
+      const long = ATTRIBUTES.find((name) => attr(name).length > MAX_ATTRIBUTE);
+      if (long) {
+        this.fail(`The ${long} attribute is too long: ${attr(long).length.toLocaleString("en")} characters, `
+                  + `at most ${MAX_ATTRIBUTE.toLocaleString("en")}.`);
+        return;
+      }
       if (!GAMES.includes(this.request.game)) {
         this.fail(`Unknown game "${this.request.game}": use one of ${GAMES.join(", ")}.`);
         return;

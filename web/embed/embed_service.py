@@ -23,33 +23,46 @@ from typing import Any
 
 from pygame_rules.controller import Controller, Reading
 from pygame_rules.examples import read_moves, read_position, read_viewer, split_moves
-from pygame_rules.registry import get_game
+from pygame_rules.gate import Fields, Limits, check_text, describe, fail, read_json
+from pygame_rules.registry import GAMES
 from pygame_rules.render_cli import RenderError, parse_highlights
 from pygame_rules.session import Seat, Session
 from webui.games import interaction_for
 
-#: Longest attribute text accepted (a Babel position is about 600 characters).
+#: Longest attribute text accepted (a Babel position is about 600 characters); embed.js
+#: refuses longer ones itself, before sending them.
 MAX_TEXT = 20_000
+#: The most moves a diagram steps through (a long game has about 600).
+MAX_MOVES = 2_000
+#: A request's text is read only within these limits (its attributes, quoted as JSON).
+REQUEST_LIMITS = Limits("the request", 200_000, 3)
+#: What a request may hold: the diagram's attributes, and what the reader did.
+FIELDS = ("diagram", "game", "position", "moves", "viewer", "highlight", "interactive", "ply", "index",
+          "target")
 #: At most this many legal moves are offered in a diagram's move list.
 MAX_CHOICES = 300
+#: Diagram numbers run from 0 to this (embed.js counts them up from 1).
+MAX_DIAGRAMS = 2**31
 
 
 class Diagram:
     """A position, its given moves and the reader's place in them: a game read through a
     :class:`Controller`, whose record the reader's own moves may branch off."""
 
-    def __init__(self, request: dict[str, Any]) -> None:
-        self.game = get_game(_text(request, "game"))
+    def __init__(self, request: Fields) -> None:
+        self.game = GAMES[request.choice("game", sorted(GAMES))]
         self.start = read_position(self.game, _text(request, "position"))
-        self.given = [(player, action) for player, action, _ in
-                      read_moves(self.game, self.start, split_moves(_text(request, "moves")))]
+        moves = split_moves(_text(request, "moves"))
+        if len(moves) > MAX_MOVES:
+            fail(ValueError, f"a diagram steps through at most {MAX_MOVES:,} moves, not {len(moves):,}")
+        self.given = [(player, action) for player, action, _ in read_moves(self.game, self.start, moves)]
         viewer = read_viewer(self.game, self.start, _text(request, "viewer") or None)
         try:
             self.highlights = parse_highlights(_text(request, "highlight").split())
             self.game.render_svg(self.start, viewer, **self.highlights)
         except (RenderError, TypeError, ValueError, KeyError, IndexError) as exc:
-            raise ValueError(f"bad highlight: {exc}") from None
-        self.reading = Reading(viewer, bool(request.get("interactive")))
+            fail(ValueError, f"bad highlight: {exc}")
+        self.reading = Reading(viewer, request.get("interactive", False) is True)
         self.seats = [Seat(name.capitalize(), name) for name, _ in
                       self.game.colours[:self.game.num_players(self.start)]]
         self.names = [seat.name for seat in self.seats]
@@ -140,62 +153,58 @@ class Diagram:
         }
 
 
-def _text(request: dict[str, Any], key: str) -> str:
-    value = request.get(key, "")
-    if value is None:
-        return ""
-    if not isinstance(value, str) or len(value) > MAX_TEXT:
-        raise ValueError(f"{key} must be text of at most {MAX_TEXT} characters")
-    return value
+def _text(request: Fields, key: str) -> str:
+    """An attribute's text (empty if missing or null), within :data:`MAX_TEXT` characters."""
+    value = request.get(key, None)
+    return "" if value is None else check_text(value, Limits(f"the {key} attribute", MAX_TEXT), ValueError,
+                                               lines=True)
 
 
 _DIAGRAMS: dict[int, Diagram] = {}
 
 
-def _diagram(request: dict[str, Any]) -> Diagram:
-    key = request.get("diagram")
+def _diagram(request: Fields) -> Diagram:
+    key = request.integer("diagram", 0, MAX_DIAGRAMS)
     if key not in _DIAGRAMS:
         raise ValueError("this diagram is not open")
     return _DIAGRAMS[key]
 
 
-def _open(request: dict[str, Any]) -> Diagram:
-    key = request.get("diagram")
-    if not isinstance(key, int):
-        raise ValueError("a diagram needs a number")
+def _open(request: Fields) -> Diagram:
+    key = request.integer("diagram", 0, MAX_DIAGRAMS)
     _DIAGRAMS.pop(key, None)
     _DIAGRAMS[key] = Diagram(request)
     return _DIAGRAMS[key]
 
 
-def _index(request: dict[str, Any], key: str) -> int:
-    value = request.get(key)
-    if not isinstance(value, int) or isinstance(value, bool):
-        raise ValueError(f"{key} must be a whole number")
-    return value
+def _target(request: Fields) -> dict[str, str]:
+    """The ``data-*`` attributes of the board element clicked: a few short texts."""
+    target = Fields(request.object("target"), "the clicked element", ValueError)
+    if len(target.data) > 8:
+        raise ValueError("the clicked element has too many data attributes")
+    return {key: target.text(key, 100) for key in target.data}
 
 
-METHODS: dict[str, Callable[[dict[str, Any]], Diagram]] = {
+METHODS: dict[str, Callable[[Fields], Diagram]] = {
     "open": _open,
-    "goto": lambda r: _act(r, lambda d: d.goto(_index(r, "ply"))),
+    "goto": lambda r: _act(r, lambda d: d.goto(r.integer("ply", -(10**6), 10**6))),
     "reset": lambda r: _act(r, Diagram.reset),
-    "click": lambda r: _act(r, lambda d: d.click({str(k): str(v) for k, v in dict(r.get("target") or {}).items()})),
-    "button": lambda r: _act(r, lambda d: d.button(_index(r, "index"))),
-    "choose": lambda r: _act(r, lambda d: d.choose(_index(r, "index"))),
+    "click": lambda r: _act(r, lambda d: d.click(_target(r))),
+    "button": lambda r: _act(r, lambda d: d.button(r.integer("index", 0, MAX_CHOICES))),
+    "choose": lambda r: _act(r, lambda d: d.choose(r.integer("index", 0, MAX_CHOICES))),
 }
 
 
-def _act(request: dict[str, Any], change: Callable[[Diagram], Any]) -> Diagram:
+def _act(request: Fields, change: Callable[[Diagram], Any]) -> Diagram:
     diagram = _diagram(request)
     change(diagram)
     return diagram
 
 
 def handle(method: str, payload: str) -> str:
-    """Run ``method`` on a diagram; the answer is its new view. Bad requests raise ValueError."""
+    """Run ``method`` on a diagram; the answer is its new view. Bad requests raise ValueError
+    (the engines' InvalidState and IllegalAction are ValueErrors too), each with a short message."""
     if method not in METHODS:
-        raise ValueError(f"unknown method {method!r}")
-    request = json.loads(payload)
-    if not isinstance(request, dict):
-        raise ValueError("a request is a JSON object")
+        fail(ValueError, f"unknown method {describe(method)}")
+    request = Fields(read_json(payload, REQUEST_LIMITS, ValueError), "the request", ValueError, known=FIELDS)
     return json.dumps(METHODS[method](request).view())

@@ -8,7 +8,9 @@ import { loadPyodide } from "../pyodide/pyodide.mjs";
 
 const manifest = JSON.parse(document.getElementById("asset-manifest").textContent);
 const METHODS = new Set(["open", "goto", "reset", "click", "button", "choose"]);
-const MAX_PAYLOAD = 100_000;
+// Longest request text read (embed_service.REQUEST_LIMITS): five attributes of at most
+// 20,000 characters each (embed.js refuses longer ones), quoted as JSON.
+const MAX_PAYLOAD = 200_000;
 let handle = null;  // a promise of embed_service.handle, made on the first request
 
 async function fetchBytes(path) {
@@ -36,17 +38,30 @@ function readable(error) {
   return text.split("\n").pop().replace(/^[\w.]+: /, "").slice(0, 500);
 }
 
-function isRequest(data) {
-  return data !== null && typeof data === "object" && data.pgr === 1
-    && Number.isInteger(data.id) && METHODS.has(data.method)
-    && typeof data.payload === "string" && data.payload.length <= MAX_PAYLOAD;
+// Why a message addressed to us can't be answered (null: it can). A message that is not
+// addressed to us (no pgr: 1 and a whole-number id) gets no answer at all.
+function refusal(data) {
+  if (!METHODS.has(data.method)) return "unknown method";
+  if (typeof data.payload !== "string") return "the request must be text";
+  if (data.payload.length > MAX_PAYLOAD) {
+    return `the request is too long: ${data.payload.length.toLocaleString("en")} characters, `
+      + `at most ${MAX_PAYLOAD.toLocaleString("en")}`;
+  }
+  return null;
 }
 
 addEventListener("message", async (event) => {
-  if (event.source !== parent || !isRequest(event.data)) return;
-  const { id, method, payload } = event.data;
+  const data = event.data;
+  if (event.source !== parent || data === null || typeof data !== "object" || data.pgr !== 1
+      || !Number.isInteger(data.id)) return;
+  const { id, method, payload } = data;
   // A page opened from a file has the origin "null", which postMessage can only reach with "*".
   const target = event.origin === "null" ? "*" : event.origin;
+  const refused = refusal(data);
+  if (refused) {
+    parent.postMessage({ pgr: 1, id, error: refused }, target);
+    return;
+  }
   try {
     handle ??= boot();
     const result = (await handle)(method, payload);

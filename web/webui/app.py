@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import time
 from typing import Any
 
@@ -10,7 +11,16 @@ from pyscript import document, window
 import pygame_rules
 from pygame_rules.protocol import Game, Option
 from pygame_rules.rng import random_seed
-from pygame_rules.session import BOT_TIME_MAX, BOT_TIME_MIN, SaveError, Seat, Session, bot_time_range, is_bot_time
+from pygame_rules.session import (
+    BOT_TIME_MAX,
+    BOT_TIME_MIN,
+    SAVE_LIMITS,
+    SaveError,
+    Seat,
+    Session,
+    bot_time_range,
+    is_bot_time,
+)
 
 from . import dom, storage
 from .dom import h
@@ -32,13 +42,25 @@ class App:
     def __init__(self) -> None:
         self.root = dom.by_id("app")
         self.screen: GameScreen | None = None
+        #: Whether the last autosave failed (a notice says so until a later one works).
+        self.save_failed = False
 
     def start(self) -> None:
-        dom.install(self.root)
-        save_id = storage.current_id()
-        resumed = self.resume(save_id) if save_id else False
-        if not resumed:
-            self.show_home()
+        """Draw the first screen: the game open at the last visit, else home. Nothing a
+        stored save holds can keep this from ending on a working screen."""
+        dom.install(document.body)
+        try:
+            save_id = storage.current_id()
+            if not (save_id and self.resume(save_id)):
+                self.show_home()
+        except Exception as exc:  # a fault of ours, not of the save: still show the app
+            window.console.error(f"pygame_rules start-up: {type(exc).__name__}: {exc}")
+            storage.close_current()
+            self.show_home(f"The last game could not be opened ({type(exc).__name__}: {exc}). "
+                           "It is kept as it was.")
+        problem = storage.unavailable()
+        if problem:
+            dom.notice("storage", problem)
         document.body.dataset.ready = "1"
         window.pygameRulesReadyAt = window.performance.now()
 
@@ -64,7 +86,7 @@ class App:
         ]
         self.show(
             h("div",
-              h("p", message, class_="error", role="alert") if message else None,
+              h("p", message, class_="error", role="alert", id="home-message") if message else None,
               h("section", h("h1", "Choose a game"),
                 h("ul", cards, class_="game-list") if cards else h("p", "No games are installed."),
                 id="home", class_="panel"),
@@ -72,23 +94,7 @@ class App:
               class_="stack"))
 
     def _saved_games(self) -> Any:
-        rows = []
-        for entry in storage.entries():
-            when = time.strftime("%Y-%m-%d %H:%M", time.localtime(entry.updated / 1000)) if entry.updated else ""
-            if entry.problem:
-                info = h("span", f"{entry.title}: {entry.problem}", class_="error")
-                open_button = None
-            else:
-                state = "finished" if entry.finished else f"{entry.moves} moves"
-                info = h("span", h("strong", entry.title), f" · {entry.players} · {state} · {when}")
-                open_button = h("button", "Resume" if not entry.finished else "View",
-                                on_click=lambda e, i=entry.id: self.resume(i),
-                                aria_label=f"Resume {entry.title} with {entry.players}")
-            rows.append(h("li", info, " ", open_button,
-                          h("button", "Delete", class_="danger",
-                            on_click=lambda e, i=entry.id: self.delete_save(i),
-                            aria_label=f"Delete {entry.title} {entry.players}"),
-                          class_="row saved-game", data_save=entry.id))
+        rows = [self._saved_game(entry) for entry in storage.entries()]
         return h("section",
                  h("h2", "Saved games"),
                  h("ul", rows, class_="stack saved-list") if rows else h("p", "No saved games yet.", class_="muted"),
@@ -97,50 +103,116 @@ class App:
                      on_change=self.import_file)),
                  id="saved", class_="panel")
 
+    def _saved_game(self, entry: storage.Entry) -> Any:
+        """A row of the saved games: open it, or for a damaged one what can be done with it."""
+        when = time.strftime("%Y-%m-%d %H:%M", time.localtime(entry.updated / 1000)) if entry.updated else ""
+        delete = h("button", "Delete", class_="danger", on_click=lambda e: self.delete_save(entry.id),
+                   aria_label=f"Delete {entry.title} {entry.players}")
+        if entry.problem:
+            recover = None if entry.good_moves is None else h(
+                "button", f"Open the last good position (after {entry.good_moves} moves)",
+                class_="secondary", on_click=lambda e: self.recover(entry.id))
+            return h("li", h("span", h("strong", entry.title), f" · {entry.players}" if entry.players else ""),
+                     h("p", f"Can't be opened: {entry.problem}", class_="error"),
+                     h("div", recover,
+                       h("button", "Export as it is", class_="secondary", on_click=lambda e: self.export_raw(entry.id)),
+                       delete, class_="row"),
+                     class_="saved-game damaged", data_save=entry.id)
+        state = "finished" if entry.finished else f"{entry.moves} moves"
+        return h("li", h("span", h("strong", entry.title), f" · {entry.players} · {state} · {when}"), " ",
+                 h("button", "Resume" if not entry.finished else "View",
+                   on_click=lambda e: self.resume(entry.id),
+                   aria_label=f"Resume {entry.title} with {entry.players}"),
+                 delete, class_="row saved-game", data_save=entry.id)
+
     def delete_save(self, save_id: str) -> None:
         if window.confirm("Delete this saved game? This cannot be undone."):
-            storage.delete(save_id)
-            self.show_home()
+            problem = storage.delete(save_id)
+            self.show_home(problem or "")
+
+    def export_raw(self, save_id: str) -> None:
+        """Download a stored save exactly as it is (to report it, or repair it by hand)."""
+        text = storage.load_text(save_id)
+        if text is None:
+            dom.toast("That saved game is gone.", error=True)
+            return
+        dom.download(f"damaged-{re.sub(r'[^A-Za-z0-9._-]', '_', save_id)[:80]}.json", text)
+
+    def recover(self, save_id: str) -> None:
+        """Play on from the last good position of a damaged save (stored beside it)."""
+        session = storage.recover(save_id)
+        if session is None:
+            self.show_home("Nothing of that saved game can be replayed any more.")
+            return
+        self.open_session(session)
+        dom.toast(f"Opened the last good position of {session.game.title}, after {len(session.moves)} moves.")
 
     async def import_file(self, event: Any) -> None:
         files = event.target.files
         if not files or files.length == 0:
             return
         file = files.item(0)
-        if file.size > 5_000_000:
-            dom.toast("That file is too large to be a saved game.", error=True)
+        event.target.value = ""  # choosing the same file again is a new import
+        if file.size > 4 * SAVE_LIMITS.max_chars:  # bytes: refused before reading it at all
+            dom.toast(f"Could not import {file.name}: the file is too large to be a saved game.", error=True)
             return
-        text = await file.text()
         try:
-            session = Session.from_text(text)
+            session = Session.from_text(await file.text())
         except SaveError as exc:
             dom.toast(f"Could not import {file.name}: {exc}", error=True)
-            event.target.value = ""
             return
-        if storage.exists(session.id):  # never overwrite a stored game: import as a copy
-            session.id = f"{session.id}-copy-{int(time.time() * 1000)}"
-        self.open_session(session)
-        dom.toast(f"Imported {session.game.title}.")
+        stored = storage.load_text(session.id)
+        if stored is not None:
+            if _same_game(stored, session):  # already here: open it, don't store it twice
+                self.resume(session.id)
+                dom.toast(f"{session.game.title} from {file.name} is already saved here; it is open now.")
+                return
+            session.renew_id()  # never overwrite a stored game: import it beside it
+        if self.open_session(session):
+            dom.toast(f"Imported {session.game.title}.")
 
     def resume(self, save_id: str) -> bool:
+        """Open the stored game ``save_id``; False if there is none. A damaged one leaves
+        the player on the home screen, told why, with the save listed as damaged."""
         text = storage.load_text(save_id)
         if text is None:
             return False
         try:
             session = Session.from_text(text)
         except SaveError as exc:
-            self.show_home(f"The saved game could not be opened: {exc} It was kept unchanged.")
+            self.show_home(f"The saved game could not be opened: {exc} It is kept as it was (see Saved games).")
             return True
         self.open_session(session)
         return True
 
-    def open_session(self, session: Session) -> None:
+    def open_session(self, session: Session) -> bool:
+        """Show ``session`` and store it; False (and a notice that stays) if storing failed."""
         self.show()
         self.screen = GameScreen(self, session)
         self.screen.render()
-        problem = storage.save(session)
+        return self.saved(storage.save(session), opened=True)
+
+    def saved(self, problem: str | None, opened: bool = False) -> bool:
+        """Tell the player how an autosave went: a failure in a notice that stays until
+        dismissed, with the export at hand, and the first success after failures. A game
+        just ``opened`` (new, imported, resumed) always gets its own notice if it could not
+        be stored; later moves only when saving starts or stops failing."""
         if problem:
-            dom.toast(problem, error=True)
+            if opened or not self.save_failed:
+                dom.notice("save", problem, ("Export this game", self.export))
+            self.save_failed = True
+            return False
+        if self.save_failed:
+            self.save_failed = False
+            dom.notice("save", "The game is being saved again.")
+        return True
+
+    def export(self, event: Any) -> None:
+        """Export the game on screen (from a notice, which outlives the screen it was made on)."""
+        if self.screen is not None:
+            self.screen.export(event)
+        else:
+            dom.toast("Open a game to export it.", error=True)
 
     # ----------------------------------------------------------------- setup
     def show_setup(self, game: Game[Any, Any], players: int | None = None,
@@ -157,7 +229,7 @@ class App:
 
         def seat_row(i: int, seat: Seat) -> Any:
             return h("div",
-                     h("span", "", class_="swatch", style=f"background:{fills[seat.colour]}"),
+                     dom.swatch(fills[seat.colour]),
                      h("label", f"Seat {i + 1} name ",
                        h("input", value=seat.name, maxlength="24", name=f"name{i}", required=True)),
                      h("label", "colour ",
@@ -265,6 +337,17 @@ def _option_input(option: Option, value: Any) -> Any:
                  h("select", [h("option", str(c), value=str(c), selected=(c == value))
                               for c in option.choices], name=name))
     return h("label", option.label, " ", h("input", type="number", name=name, value=str(value)))
+
+
+def _same_game(stored: str, session: Session) -> bool:
+    """Whether the stored text ``stored`` is the game ``session``: the same setup and moves."""
+    try:
+        other = Session.from_text(stored)
+    except SaveError:
+        return False
+    return (other.game is session.game and other.seed == session.seed and other.options == session.options
+            and other.seats == session.seats
+            and [(m.player, m.action) for m in other.moves] == [(m.player, m.action) for m in session.moves])
 
 
 def start() -> None:

@@ -1,19 +1,23 @@
 """A small DOM builder for the PyScript front end.
 
-Text always goes in as text nodes, never as HTML. Event handlers are not bound
-per element: each element gets a ``data-on-EVENT`` key into a handler table,
-pruned after every render, and one delegated listener per event type on the
-app root dispatches to it, so re-rendering never leaks JS proxies.
+Text always goes in as text nodes, never as HTML, and no style text is ever
+written: a colour goes through the CSSOM, and only one that can't be anything but a
+colour (:func:`swatch`). Event handlers are not bound per element: each element
+gets a ``data-on-EVENT`` key into a handler table, pruned after every render, and
+one delegated listener per event type on the page's body dispatches to it, so
+re-rendering never leaks JS proxies.
 """
 
 from __future__ import annotations
 
 import asyncio
+import re
 from collections.abc import Callable, Iterable
 from typing import Any
 
+from pyodide.ffi import create_once_callable
 from pyscript import document, window
-from pyscript.ffi import create_proxy
+from pyscript.ffi import create_proxy, to_js
 
 Handler = Callable[[Any], object]  # may return a coroutine, which then runs in the background
 Child = Any  # a DOM node, a str (becomes text), None (skipped) or an iterable of these
@@ -33,6 +37,8 @@ def h(tag: str, *children: Child, **attrs: Any) -> Any:
             bind(node, key[3:], value)
             continue
         name = key.rstrip("_").replace("_", "-")
+        if name == "style":  # see the module docstring
+            raise ValueError("h() writes no style text; a colour goes through swatch()")
         if name in ("value", "checked", "selected", "disabled") and not isinstance(value, str):
             setattr(node, name, value)
         else:
@@ -84,13 +90,61 @@ def by_id(element_id: str) -> Any:
     return document.getElementById(element_id)
 
 
+#: A colour that is nothing else: ``#rrggbb`` or a CSS colour keyword (letters only).
+_COLOUR = re.compile(r"#[0-9a-fA-F]{6}|[a-z]{3,24}")
+
+
+def swatch(colour: str) -> Any:
+    """A round sample of ``colour`` (a seat's fill: the game's palette or a checked
+    ``#rrggbb``). Set through the CSSOM, never as style text, and left blank for
+    anything that is not plainly a colour."""
+    node = h("span", "", class_="swatch", aria_hidden="true")
+    if _COLOUR.fullmatch(colour):
+        node.style.backgroundColor = colour
+    return node
+
+
+def notice(key: str, message: str, *actions: tuple[str, Handler]) -> None:
+    """A message that stays until the reader dismisses it (``role=alert``), with a button
+    per action at hand; a later notice with the same ``key`` takes its place. Notices
+    live outside the screens (``#notices``), so a re-render keeps them."""
+    node = h("div", h("p", message),
+             h("div", [h("button", label, class_="secondary", on_click=handler) for label, handler in actions],
+               h("button", "Dismiss", class_="secondary", on_click=lambda e: dismiss(key)), class_="row"),
+             class_="notice", role="alert", id=f"notice-{key}", data_notice=key)
+    old = by_id(f"notice-{key}")
+    if old:
+        old.replaceWith(node)
+    else:
+        by_id("notices").append(node)
+
+
+def dismiss(key: str) -> None:
+    """Take the notice ``key`` away, if it is shown."""
+    node = by_id(f"notice-{key}")
+    if node:
+        node.remove()
+
+
+def download(name: str, text: str) -> None:
+    """Offer ``text`` as a JSON file called ``name`` for the reader to save."""
+    blob = window.Blob.new([text], to_js({"type": "application/json"}))
+    url = window.URL.createObjectURL(blob)
+    link = h("a", href=url, download=name)
+    document.body.appendChild(link)
+    link.click()
+    link.remove()
+    window.setTimeout(create_once_callable(lambda: window.URL.revokeObjectURL(url)), 1000)
+
+
 def set_svg(host: Any, svg: str) -> None:
     """Show SVG markup made by our renderers (all text in it escaped by ``pygame_rules.svg``)."""
     host.innerHTML = svg
 
 
 def install(root: Any) -> None:
-    """Install the delegated listeners on ``root`` (once)."""
+    """Install the delegated listeners on ``root`` (once): the page's body, which holds
+    the screens and the notices."""
     for event in EVENTS:
         root.addEventListener(event, create_proxy(_dispatcher(event)))
 

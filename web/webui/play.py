@@ -8,9 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from pyodide.ffi import create_once_callable
 from pyscript import window
-from pyscript.ffi import to_js
 
 from pygame_rules import IllegalAction
 from pygame_rules.controller import BotRequest, Controller
@@ -129,8 +127,7 @@ class GameScreen:
 
     def _scores_panel(self) -> Any:
         scores = self.game.scores(self.state)
-        rows = [h("tr", h("td", h("span", "", class_="swatch", style=f"background:{self.palette[p]}"),
-                          " ", self.names[p]), h("td", str(scores[p])))
+        rows = [h("tr", h("td", dom.swatch(self.palette[p]), " ", self.names[p]), h("td", str(scores[p])))
                 for p in range(len(self.names))]
         return h("div", h("h2", "Score"), h("table", h("tbody", rows), class_="scores"), class_="panel")
 
@@ -146,7 +143,7 @@ class GameScreen:
                  h("table", h("thead", head), h("tbody", body, total), class_="scores", id="final-scores"),
                  h("div", h("button", "Play again", id="play-again", on_click=self.play_again),
                    h("button", "New game", class_="secondary",
-                     on_click=lambda e: self.app.show_setup(self.game, len(self.names), list(self.session.seats))),
+                     on_click=lambda e: self.app.show_setup(self.game, len(self.names), self.controller.setup_seats())),
                    class_="controls"),
                  class_="final")
 
@@ -176,9 +173,7 @@ class GameScreen:
     def after_change(self) -> None:
         """Save and show the game after a move or an undo (any half-made choice is gone)."""
         self.interaction.reset()
-        problem = storage.save(self.session)
-        if problem:
-            dom.toast(problem, error=True)
+        self.app.saved(storage.save(self.session))
         self.render()
 
     def undo(self, _: Any) -> None:
@@ -235,14 +230,7 @@ class GameScreen:
             self.render()
 
     def export(self, _: Any) -> None:
-        name, text = self.controller.export()
-        blob = window.Blob.new([text], to_js({"type": "application/json"}))
-        url = window.URL.createObjectURL(blob)
-        link = h("a", href=url, download=name)
-        window.document.body.appendChild(link)
-        link.click()
-        link.remove()
-        window.setTimeout(create_once_callable(lambda: window.URL.revokeObjectURL(url)), 1000)
+        dom.download(*self.controller.export())
 
     async def copy_position(self, _: Any) -> None:
         text = self.controller.position_text()

@@ -1,0 +1,94 @@
+"""Offline and installable: the built service worker, the web-app manifest and its icons, checked
+in the built site and in Chromium (DevTools protocol). The same offline start, in all three
+engines, is in ``tests/test_engines.py``."""
+
+from __future__ import annotations
+
+import json
+import struct
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from engines import READY_OFFLINE, READY_S, Chromium, Server, release_of, wait, wait_ready
+from site_helpers import READY_TIMEOUT_MS
+
+pytestmark = pytest.mark.browser
+
+
+def test_service_worker_lists_every_file_of_the_site_with_its_hash(site_dir: Path) -> None:
+    """sw.js was written after every other build step: it holds each file as it is now."""
+    from offline import NOT_CACHED, STATIC, release
+
+    built = release_of(site_dir)
+    now = release(site_dir, (STATIC / "sw.js").read_text())
+    assert built == {"version": now.version, "assets": [[a.path, a.integrity, a.size] for a in now.assets]}
+    files = {p.relative_to(site_dir).as_posix() for p in site_dir.rglob("*") if p.is_file()}
+    assert {path for path, _, _ in built["assets"]} == files - set(NOT_CACHED)
+    for needed in ("index.html", "app/worker.js", "pyodide/pyodide.asm.wasm", "gallery.html",
+                   "rules/index.html", "embed/frame.html", "manifest.webmanifest"):
+        assert needed in files
+    assert any(path.startswith("wheels/pygame_rules-") for path in files)
+    assert any(path.startswith("pyodide/micropip-") for path in files)
+
+
+def png_size(path: Path) -> tuple[int, int]:
+    data = path.read_bytes()
+    assert data[:8] == b"\x89PNG\r\n\x1a\n" and data[12:16] == b"IHDR"
+    width, height = struct.unpack(">II", data[16:24])
+    return width, height
+
+
+def test_manifest_icons_are_rendered_at_their_sizes(site_dir: Path) -> None:
+    manifest = json.loads((site_dir / "manifest.webmanifest").read_text())
+    assert manifest["start_url"] == "./" and manifest["display"] == "standalone"
+    for icon in manifest["icons"]:
+        if icon["type"] == "image/png":
+            width, height = png_size(site_dir / icon["src"])
+            assert icon["sizes"] == f"{width}x{height}"
+    assert {"192x192", "512x512", "any"} <= {icon["sizes"] for icon in manifest["icons"]}
+    assert any(icon.get("purpose") == "maskable" for icon in manifest["icons"])
+
+
+def test_manifest_passes_chromiums_installability_check(browser_type: Any, browser_type_launch_args: Any,
+                                                        site_url: str, tmp_path: Path) -> None:
+    """The manifest is fetched and parsed without errors, and Chromium finds nothing that keeps
+    the app from being installed (DevTools protocol, as the Application panel asks), in a
+    browser profile of its own (an incognito one can't install apps)."""
+    engine = Chromium(browser_type.launch_persistent_context(tmp_path / "profile", **browser_type_launch_args))
+    try:
+        engine.goto(site_url)
+        wait_ready(engine)
+        wait(engine, READY_OFFLINE, READY_S, "the app to be stored for offline use")
+        cdp = engine.context.new_cdp_session(engine.page)
+        manifest = cdp.send("Page.getAppManifest")
+        assert manifest["url"] == f"{site_url}manifest.webmanifest"
+        assert manifest["errors"] == []
+        parsed = manifest["manifest"]
+        assert parsed["name"].startswith("pygame_rules") and parsed["startUrl"] == site_url
+        assert cdp.send("Page.getInstallabilityErrors")["installabilityErrors"] == []
+        assert engine.problems() == []
+    finally:
+        engine.close()
+
+
+def test_gallery_rules_and_embed_work_offline(browser: Any, site_dir: Path) -> None:
+    """After one visit of the start page, the gallery, the rules pages and the embed's runtime
+    frame (its own Pyodide) all work with the server stopped."""
+    engine = Chromium(browser.new_context())
+    try:
+        with Server(site_dir) as server:
+            engine.goto(server.url)
+            wait_ready(engine)
+            wait(engine, READY_OFFLINE, READY_S, "the app to be stored for offline use")
+        for page in ("rules/", "rules/saba.html"):
+            engine.goto(server.url + page)
+            assert engine.evaluate("() => document.querySelector('main h1').textContent")
+        engine.goto(server.url + "gallery.html")
+        engine.page.locator("#tuerme-picture-1").get_by_role("button", name="Forward one move").click()
+        engine.page.wait_for_selector('#tuerme-picture-1 [data-pgr-state="live"]', timeout=READY_TIMEOUT_MS)
+        assert engine.page.locator("#tuerme-picture-1 .pgr-ply").text_content() == "1 / 1: d4xd6"
+        assert engine.problems() == []
+    finally:
+        engine.close()
