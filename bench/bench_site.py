@@ -1,108 +1,272 @@
-"""Measure the built site in Debian's Chromium: time until Python is ready, bytes transferred,
-first paint, and pure-Python speed in the page's worker.
+"""Measure the site's start-up in Debian's Chromium against a bare Pyodide page, interleaved.
 
-Usage: ``python bench/bench_site.py [--runs 3]`` after ``make build``. Prints a table; not a test.
+The bare page is served from the same origin and loads the same Pyodide files the site does,
+then runs ``1+1``: the floor that any page running Python has to pay. Each run loads, in a
+fresh profile, every page in turn (the order alternates between runs) three times:
+
+* ``cold``: a new profile, nothing cached;
+* ``warm``: a reload in the same browser (HTTP cache; the site's service worker, once stored);
+* ``return``: a new browser process with the same profile (a returning visitor).
+
+For each load it records the time until the page is ready (the site: its first screen drawn and
+answering, ``pygameRulesReadyAt``; the bare page: ``1+1`` evaluated), the first contentful
+paint, the longest main-thread task after that paint (``longtask`` entries up to ready), the
+time from ready until the first computer move is answered (the site only: an easy move at
+Spiel der Türme, whatever worker start-up it needs included), and the renderer processes'
+memory afterwards (proportional set size of every renderer of that browser, from /proc: the
+page's thread and its workers). Medians over the runs, and each site's ratio to the bare page.
+
+Usage: ``python bench/bench_site.py [--runs 5] [--site public] [--site other-build ...]
+[--positions 8]`` after ``make build``; ``--positions`` adds the bot worker's speed (random play
+and hard decisions), printed before the table. Prints a table and the raw figures as JSON; not a test.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import os
 import statistics
 import sys
 import tempfile
 import threading
+import time
+from collections.abc import Callable
+from http.server import ThreadingHTTPServer
 from pathlib import Path
+from typing import Any
 
-from playwright.sync_api import sync_playwright
+from playwright.sync_api import Page, sync_playwright
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path[:0] = [str(ROOT), str(ROOT / "web")]
+sys.path[:0] = [str(ROOT), str(ROOT / "web"), str(ROOT / "bench")]
 from bench_bots import positions  # noqa: E402
-from serve import make_server  # noqa: E402
+from serve import Handler  # noqa: E402
 
-from pygame_rules import GAMES  # noqa: E402
+from pygame_rules import GAMES, get_game  # noqa: E402
 
 ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
         "--disable-sync", "--no-first-run", "--disable-quic"]
 CHROMIUM = "/usr/bin/chromium"
+TIMEOUT_MS = 240_000
+BARE = "bench-bare.html"
+#: The bare page: the site's own Pyodide files, ``1+1``, and the same ready flag as the site.
+BARE_PAGE = b"""<!doctype html><html lang="en"><head><meta charset="utf-8"><title>bare Pyodide</title>
+<script type="module">
+import { loadPyodide } from "./pyodide/pyodide.mjs";
+const py = await loadPyodide({ indexURL: "./pyodide/" });
+py.runPython("1+1");
+window.pygameRulesReadyAt = performance.now();
+document.body.dataset.ready = "1";
+</script></head><body><p>bare Pyodide</p></body></html>"""
+#: Installed before any script of the page: keeps every long task of its main thread.
+LONG_TASKS = """window.benchLongTasks = [];
+new PerformanceObserver((list) => { for (const e of list.getEntries())
+    window.benchLongTasks.push([e.startTime, e.duration]); }).observe({type: "longtask", buffered: true});"""
 READY = "document.body.dataset.ready === '1'"
+FIGURES = """() => {
+    const paint = performance.getEntriesByName("first-contentful-paint")[0];
+    const fcp = paint ? paint.startTime : 0;
+    const after = window.benchLongTasks.filter(([start]) => start >= fcp).map(([, ms]) => ms);
+    return {ready_ms: window.pygameRulesReadyAt, fcp_ms: fcp, longest_task_ms: Math.max(0, ...after),
+            long_tasks: after.length};
+}"""
+FIRST_MOVE = """async (request) => {
+    const started = performance.now();
+    await window.pygameRules.call("bot_move", request);
+    return performance.now() - started;
+}"""
+MODES = ("cold", "warm", "return")
 
 
-def measure(page, url: str) -> dict[str, float]:
+def serve(directory: Path) -> ThreadingHTTPServer:
+    """The built site on a free 127.0.0.1 port, plus the bare page at ``/bench-bare.html``."""
+
+    class BenchHandler(Handler):
+        def __init__(self, *args: Any, **kwargs: Any) -> None:
+            super().__init__(*args, directory=str(directory), **kwargs)
+
+        def do_GET(self) -> None:
+            if self.path.split("?")[0] != "/" + BARE:
+                return super().do_GET()
+            self.send_response(200)
+            self.send_header("Content-Type", "text/html")
+            self.send_header("Content-Length", str(len(BARE_PAGE)))
+            self.end_headers()
+            self.wfile.write(BARE_PAGE)
+            return None
+
+    server = ThreadingHTTPServer(("127.0.0.1", 0), BenchHandler)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    return server
+
+
+def renderer_memory_mb() -> float:
+    """Proportional set size of every Chromium renderer started by this process, in MB."""
+    parents: dict[int, int] = {}
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                parents[int(entry.name)] = int((entry / "stat").read_text().rsplit(")", 1)[1].split()[1])
+            except (OSError, IndexError, ValueError):
+                continue
+
+    def ours(pid: int) -> bool:
+        while pid > 1:
+            if pid == os.getpid():
+                return True
+            pid = parents.get(pid, 0)
+        return False
+
+    total_kb = 0
+    for pid in parents:
+        try:
+            renderer = b"--type=renderer" in Path(f"/proc/{pid}/cmdline").read_bytes()
+            if renderer and ours(pid):
+                rollup = Path(f"/proc/{pid}/smaps_rollup").read_text().splitlines()
+                total_kb += next(int(line.split()[1]) for line in rollup if line.startswith("Pss:"))
+        except (OSError, StopIteration):
+            continue
+    return total_kb / 1000
+
+
+def first_move_request() -> str:
+    game = get_game("tuerme")
+    return json.dumps({"game": "tuerme", "state": game.state_to_json(game.new_game(2, seed=1)),
+                       "player": 0, "level": "easy", "budget_ms": 50, "seed": 1})
+
+
+def measure(page: Page, load: Callable[[], Any], bot: str | None) -> dict[str, float]:
+    """Load the page, wait until ready, and take its figures (see the module's docstring)."""
+    load()
+    page.wait_for_function(READY, timeout=TIMEOUT_MS)
+    figures: dict[str, float] = page.evaluate(FIGURES)
+    if bot is not None:
+        figures["first_move_ms"] = page.evaluate(FIRST_MOVE, bot)
+    time.sleep(0.5)  # let the page settle before reading its memory
+    figures["memory_mb"] = renderer_memory_mb()
+    return figures
+
+
+def offline_stored(page: Page) -> None:
+    """Wait until the site's service worker has stored the release (it is active only then), so
+    that its install does not run beside the next load."""
+    page.evaluate("navigator.serviceWorker.ready.then(() => true)")
+
+
+def launch(pw: Any, profile: str) -> tuple[Any, Page]:
+    """A new Chromium process on ``profile``, and its page, recording long tasks."""
+    context = pw.chromium.launch_persistent_context(profile, executable_path=CHROMIUM, args=ARGS)
+    context.add_init_script(LONG_TASKS)
+    return context, context.pages[0] if context.pages else context.new_page()
+
+
+def visit(pw: Any, url: str, bot: str | None) -> dict[str, dict[str, float]]:
+    """One cold load, one reload and one returning visit of ``url`` in a profile of its own."""
+    out = {}
+    with tempfile.TemporaryDirectory() as profile:
+        context, page = launch(pw, profile)
+        out["cold"] = measure(page, lambda: page.goto(url), bot)
+        if bot is not None:
+            offline_stored(page)
+        out["warm"] = measure(page, page.reload, bot)
+        context.close()
+        context, page = launch(pw, profile)
+        out["return"] = measure(page, lambda: page.goto(url), bot)
+        context.close()
+    return out
+
+
+RANDOM_PLAY = """async () => {
+    const ping = JSON.parse(await window.pygameRules.call("ping", "{}"));
+    const out = {};
+    for (const game of ping.games) {
+        out[game] = JSON.parse(await window.pygameRules.call("random_play", JSON.stringify({game, budget_ms: 3000})));
+    }
+    return out;
+}"""
+HARD_MOVE = """async ([game, state, player]) => {
+    const started = performance.now();
+    const reply = JSON.parse(await window.pygameRules.call("bot_move", JSON.stringify(
+        {game, state, player, level: "hard", budget_ms: 1000, seed: 1})));
+    return {iterations: reply.iterations, ms: performance.now() - started};
+}"""
+
+
+def worker_speed(pw: Any, url: str, count: int) -> None:
+    """Pure-Python speed in the page's bot worker: random play, then hard decisions with a 1 s
+    budget at ``count`` positions per game along random 3-player games."""
+    browser = pw.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+    page = browser.new_page()
     page.goto(url)
-    page.wait_for_function(READY, timeout=180_000)
-    return page.evaluate("""() => {
-        const nav = performance.getEntriesByType('navigation')[0];
-        const res = performance.getEntriesByType('resource');
-        const paint = performance.getEntriesByName('first-contentful-paint')[0];
-        const bytes = nav.transferSize + res.reduce((n, r) => n + r.transferSize, 0);
-        return {ready_ms: window.pygameRulesReadyAt, bytes, requests: res.length + 1,
-                fcp_ms: paint ? paint.startTime : null};
-    }""")
+    page.wait_for_function(READY, timeout=TIMEOUT_MS)
+    print("Random play in the page's worker (Pyodide), 3 s per game:")
+    for game, r in page.evaluate(RANDOM_PLAY).items():
+        print(f"  {game:7} {r['plies'] / r['seconds']:8.0f} plies/s  {r['games'] / r['seconds']:6.2f} games/s")
+    print(f"Hard computer player in the page's worker, 1 s budget, {count} positions "
+          "along random 3-player games:")
+    for name, game in GAMES.items():
+        decisions = [page.evaluate(HARD_MOVE, [name, game.state_to_json(state), player])
+                     for state, player in positions(name, 3, count)]
+        ms = [d["ms"] for d in decisions]
+        rate = sum(d["iterations"] for d in decisions) / sum(ms) * 1000
+        print(f"  {name:7} {rate:6.0f} MCTS iterations/s, answered after {statistics.median(ms):.0f} ms"
+              f" (median; slowest {max(ms):.0f} ms)")
+    browser.close()
+
+
+def load_average() -> str:
+    return " ".join(Path("/proc/loadavg").read_text().split()[:3])
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--runs", type=int, default=3)
-    parser.add_argument("--positions", type=int, default=8,
-                        help="positions per game (3 players, along random games) for the hard bot")
+    parser.add_argument("--runs", type=int, default=5)
+    parser.add_argument("--site", type=Path, action="append",
+                        help="a built site (repeat to compare builds; default: public)")
+    parser.add_argument("--positions", type=int, default=0,
+                        help="afterwards, measure the bot worker's speed of the first site: random play "
+                             "and hard decisions at this many positions per game (default: skip)")
     args = parser.parse_args()
-    server = make_server(ROOT / "public", 0)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    url = f"http://127.0.0.1:{server.server_address[1]}/"
-    cold, warm = [], []
+    sites = [s.resolve() for s in (args.site or [ROOT / "public"])]
+    servers = [serve(site) for site in sites]
+    bot = first_move_request()
+    pages: list[tuple[str, str, str | None]] = [
+        ("bare", f"http://127.0.0.1:{servers[0].server_address[1]}/{BARE}", None)]
+    pages += [(site.name, f"http://127.0.0.1:{server.server_address[1]}/", bot)
+              for site, server in zip(sites, servers, strict=True)]
+    results: dict[str, list[dict[str, dict[str, float]]]] = {name: [] for name, _, _ in pages}
+    loads = [load_average()]
     with sync_playwright() as pw:
-        for _ in range(args.runs):
-            browser = pw.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-            cold.append(measure(browser.new_page(), url))
-            browser.close()
-        with tempfile.TemporaryDirectory() as profile:
-            context = pw.chromium.launch_persistent_context(profile, executable_path=CHROMIUM, args=ARGS)
-            page = context.new_page()
-            measure(page, url)
-            for _ in range(args.runs):
-                warm.append(measure(page, url))
-            worker = page.evaluate("""async () => {
-                const ping = JSON.parse(await window.pygameRules.call('ping', '{}'));
-                const out = {};
-                for (const game of ping.games) {
-                    out[game] = JSON.parse(await window.pygameRules.call('random_play',
-                        JSON.stringify({game, budget_ms: 3000})));
-                }
-                return out;
-            }""")
-            hard = {name: [page.evaluate("""async ([game, state, player]) => {
-                const started = performance.now();
-                const reply = JSON.parse(await window.pygameRules.call('bot_move', JSON.stringify(
-                    {game, state, player, level: 'hard', budget_ms: 1000, seed: 1})));
-                return {iterations: reply.iterations, ms: performance.now() - started};
-            }""", [name, game.state_to_json(state), player])
-                for state, player in positions(name, 3, args.positions)] for name, game in GAMES.items()}
-            context.close()
-    server.shutdown()
+        for run in range(args.runs):
+            for name, url, request in pages if run % 2 == 0 else pages[::-1]:
+                results[name].append(visit(pw, url, request))
+            loads.append(load_average())
+            print(f"run {run + 1}/{args.runs} done, load average {loads[-1]}", file=sys.stderr)
+        if args.positions:
+            worker_speed(pw, pages[1][1], args.positions)
+    for server in servers:
+        server.shutdown()
 
-    def row(name: str, runs: list[dict[str, float]]) -> None:
-        ready = [r["ready_ms"] / 1000 for r in runs]
-        fcp = [r["fcp_ms"] for r in runs if r["fcp_ms"]]
-        print(f"{name:6} ready {statistics.median(ready):5.2f} s (min {min(ready):.2f}, max {max(ready):.2f})"
-              f"  first paint {statistics.median(fcp):4.0f} ms"
-              f"  {runs[0]['requests']} requests, {statistics.median(r['bytes'] for r in runs) / 1e6:.2f} MB")
+    def median(name: str, mode: str, key: str) -> float | None:
+        values = [r[mode][key] for r in results[name] if key in r[mode]]
+        return statistics.median(values) if values else None
 
-    print(f"Site load over {args.runs} runs each (127.0.0.1, Chromium {CHROMIUM}):")
-    row("cold", cold)
-    row("warm", warm)
-    print("Random play in the page's worker (Pyodide), 3 s per game:")
-    for game, r in worker.items():
-        print(f"  {game:7} {r['plies'] / r['seconds']:8.0f} plies/s  {r['games'] / r['seconds']:6.2f} games/s")
-    print(f"Hard computer player in the page's worker, 1 s budget, {args.positions} positions "
-          "along random 3-player games:")
-    for game, decisions in hard.items():
-        ms = [d["ms"] for d in decisions]
-        rate = sum(d["iterations"] for d in decisions) / sum(ms) * 1000
-        print(f"  {game:7} {rate:6.0f} MCTS iterations/s, answered after {statistics.median(ms):.0f} ms"
-              f" (median; slowest {max(ms):.0f} ms)")
-    print(json.dumps({"cold": cold, "warm": warm, "worker": worker, "hard": hard}))
+    print(f"Start-up, medians over {args.runs} interleaved runs (Chromium {CHROMIUM}, "
+          f"{os.cpu_count()} CPUs, load average before/after: {loads[0]} / {loads[-1]}):")
+    print(f"{'page':14} {'load':6} {'ready s':>8} {'× bare':>7} {'paint ms':>9} {'longest task ms':>16}"
+          f" {'first move ms':>14} {'memory MB':>10} {'× bare':>7}")
+    for mode in MODES:
+        bare_ready = median("bare", mode, "ready_ms") or 1.0
+        bare_memory = median("bare", mode, "memory_mb") or 1.0
+        for name, _, _ in pages:
+            ready = median(name, mode, "ready_ms") or 0.0
+            memory = median(name, mode, "memory_mb") or 0.0
+            move = median(name, mode, "first_move_ms")
+            print(f"{name:14} {mode:6} {ready / 1000:8.2f} {ready / bare_ready:7.2f}"
+                  f" {median(name, mode, 'fcp_ms') or 0:9.0f} {median(name, mode, 'longest_task_ms') or 0:16.0f}"
+                  f" {'' if move is None else f'{move:.0f}':>14} {memory:10.0f} {memory / bare_memory:7.2f}")
+    print(json.dumps({"loads": loads, "results": results}))
 
 
 if __name__ == "__main__":

@@ -19,7 +19,7 @@ COMMANDS = {
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m pygame_rules",
-                                     description="Rule engines for Babel, Saba and Spiel der Türme.")
+                                     description="Rule engines for Babel, Saba and Spiel der Türme.")  # i18n: internal
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     for name, module_name in COMMANDS.items():
         try:

@@ -8,8 +8,9 @@ first problem. Game-specific consistency (pieces conserved and so on) is
 checked by each game on top of this.
 
 Data from outside reaches :func:`from_json` with any shape: it raises nothing but
-:class:`InvalidState`, with a message of at most 200 characters (long paths and values
-are cut, long lists of kinds shortened), and it accepts no whole number beyond
+:class:`InvalidState`, with a message of at most 200 characters in the active language
+(long paths and values are cut, long lists of kinds shortened; the path stays as it is),
+and it accepts no whole number beyond
 ±2**53 (:data:`~pygame_rules.gate.MAX_INT`) and no NaN or infinity. It recurses along
 the type hints, never along the data, so no nesting of the data can exhaust the stack.
 
@@ -43,6 +44,7 @@ from typing import Any, TypeVar, Union, get_args, get_origin
 
 from .errors import InvalidState
 from .gate import MAX_INT, choices_text, describe, fail
+from .i18n import _, ngettext
 
 T = TypeVar("T")
 JSON = Any
@@ -83,7 +85,7 @@ def to_json(value: Any) -> JSON:
         out: dict[str, JSON] = {}
         if getattr(type(value), "_TAGGED", False):
             out["kind"] = kind_of(type(value))
-        for name, _hint, _ in _hints(type(value)):
+        for name, _hint, _default in _hints(type(value)):
             out[name] = to_json(getattr(value, name))
         return out
     if isinstance(value, (tuple, list, frozenset)):
@@ -91,7 +93,7 @@ def to_json(value: Any) -> JSON:
         return [to_json(v) for v in items]
     if isinstance(value, Mapping):
         return {str(k): to_json(v) for k, v in value.items()}
-    raise TypeError(f"cannot convert {type(value).__name__} to JSON")
+    raise TypeError(f"cannot convert {type(value).__name__} to JSON")  # i18n: internal
 
 
 def from_json(hint: Any, data: JSON, path: str = "$") -> Any:
@@ -101,34 +103,35 @@ def from_json(hint: Any, data: JSON, path: str = "$") -> Any:
         return data
     if hint is type(None) or hint is None:
         if data is not None:
-            _invalid(path, f"expected null, got {describe(data)}")
+            _invalid(path, _("expected null, got {value}").format(value=describe(data)))
         return None
     if origin in (Union, types.UnionType):
         return _from_union(get_args(hint), data, path)
     if hint is bool:
         if not isinstance(data, bool):
-            _invalid(path, f"expected true/false, got {describe(data)}")
+            _invalid(path, _("expected true/false, got {value}").format(value=describe(data)))
         return data
     if hint is int:
         if not isinstance(data, int) or isinstance(data, bool):
-            _invalid(path, f"expected an integer, got {describe(data)}")
+            _invalid(path, _("expected an integer, got {value}").format(value=describe(data)))
         if not -MAX_INT <= data <= MAX_INT:
-            _invalid(path, "the number is out of range")
+            _invalid(path, _("the number is out of range"))
         return data
     if hint is float:
         if not isinstance(data, (int, float)) or isinstance(data, bool) or not math.isfinite(data) \
                 or not -MAX_INT <= data <= MAX_INT:
-            _invalid(path, f"expected a number, got {describe(data)}")
+            _invalid(path, _("expected a number, got {value}").format(value=describe(data)))
         return float(data)
     if hint is str:
         if not isinstance(data, str):
-            _invalid(path, f"expected a string, got {describe(data)}")
+            _invalid(path, _("expected a string, got {value}").format(value=describe(data)))
         return data
     if isinstance(hint, type) and issubclass(hint, enum.Enum):
         # a plain value only: the enum's own error would quote a list or object whole
         if isinstance(data, (str, int, float)) and data in {m.value for m in hint}:
             return hint(data)
-        _invalid(path, f"{describe(data)} is not one of {choices_text(repr(m.value) for m in hint)}")
+        _invalid(path, _("{value} is not one of {choices}").format(
+            value=describe(data), choices=choices_text(repr(m.value) for m in hint)))
     if origin is tuple:
         return _from_tuple(get_args(hint), data, path)
     if origin is frozenset:
@@ -141,7 +144,7 @@ def from_json(hint: Any, data: JSON, path: str = "$") -> Any:
                 from_json(val_t, v, f"{path}.{k}") for k, v in data.items()}
     if isinstance(hint, type) and dataclasses.is_dataclass(hint):
         return _from_dataclass(hint, data, path)
-    raise TypeError(f"codec does not support the type {hint!r}")
+    raise TypeError(f"codec does not support the type {hint!r}")  # i18n: internal
 
 
 def _invalid(path: str, problem: str) -> typing.NoReturn:
@@ -154,9 +157,9 @@ def _invalid(path: str, problem: str) -> typing.NoReturn:
 def _expect_object(data: JSON, path: str) -> None:
     """InvalidState unless ``data`` is a JSON object (its keys text, as JSON's are)."""
     if not isinstance(data, dict):
-        _invalid(path, f"expected an object, got {describe(data)}")
+        _invalid(path, _("expected an object, got {value}").format(value=describe(data)))
     if any(not isinstance(key, str) for key in data):
-        _invalid(path, "an object's field names must be text")
+        _invalid(path, _("an object's field names must be text"))
 
 
 def _from_union(options: tuple[Any, ...], data: JSON, path: str) -> Any:
@@ -167,11 +170,12 @@ def _from_union(options: tuple[Any, ...], data: JSON, path: str) -> Any:
         return from_json(rest[0], data, path)
     if all(isinstance(o, type) and dataclasses.is_dataclass(o) for o in rest):
         if not isinstance(data, dict) or not isinstance(data.get("kind"), str):
-            _invalid(path, "expected an object with a 'kind' field")
+            _invalid(path, _("expected an object with a 'kind' field"))
         by_kind = {kind_of(o): o for o in rest}
         cls = by_kind.get(data["kind"])
         if cls is None:
-            _invalid(path, f"unknown kind {describe(data['kind'])}; expected one of {choices_text(sorted(by_kind))}")
+            _invalid(path, _("unknown kind {kind}; expected one of {choices}").format(
+                kind=describe(data["kind"]), choices=choices_text(sorted(by_kind))))
         return _from_dataclass(cls, data, path, tagged=True)
     errors = []
     for option in rest:
@@ -179,22 +183,23 @@ def _from_union(options: tuple[Any, ...], data: JSON, path: str) -> Any:
             return from_json(option, data, path)
         except InvalidState as exc:
             errors.append(str(exc))
-    _invalid(path, f"matches none of the allowed types ({'; '.join(errors)})")
+    _invalid(path, _("matches none of the allowed types ({errors})").format(errors="; ".join(errors)))
 
 
 def _from_tuple(args: tuple[Any, ...], data: JSON, path: str) -> tuple[Any, ...]:
     if len(args) == 2 and args[1] is Ellipsis:
         return tuple(_from_list(args[0], data, path))
     if not isinstance(data, list):
-        _invalid(path, f"expected a list, got {describe(data)}")
+        _invalid(path, _("expected a list, got {value}").format(value=describe(data)))
     if len(data) != len(args):
-        _invalid(path, f"expected {len(args)} items, got {len(data)}")
+        _invalid(path, ngettext("expected {n} item, got {count}", "expected {n} items, got {count}",
+                                len(args)).format(n=len(args), count=len(data)))
     return tuple(from_json(a, d, f"{path}[{i}]") for i, (a, d) in enumerate(zip(args, data)))
 
 
 def _from_list(item: Any, data: JSON, path: str) -> list[Any]:
     if not isinstance(data, list):
-        _invalid(path, f"expected a list, got {describe(data)}")
+        _invalid(path, _("expected a list, got {value}").format(value=describe(data)))
     return [from_json(item, d, f"{path}[{i}]") for i, d in enumerate(data)]
 
 
@@ -203,17 +208,18 @@ def _from_dataclass(cls: type[T], data: JSON, path: str, tagged: bool = False) -
     fields = _hints(cls)
     is_tagged = tagged or getattr(cls, "_TAGGED", False)
     if is_tagged and data.get("kind") != kind_of(cls):
-        _invalid(path, f"unknown kind {describe(data.get('kind'))}; expected {kind_of(cls)!r}")
-    known = {name for name, _, _ in fields} | ({"kind"} if is_tagged else set())
+        _invalid(path, _("unknown kind {kind}; expected {expected}").format(
+            kind=describe(data.get("kind")), expected=repr(kind_of(cls))))
+    known = {name for name, _hint, _default in fields} | ({"kind"} if is_tagged else set())
     extra = sorted(set(data) - known)
     if extra:
-        _invalid(path, f"unexpected field {describe(extra[0])}")
+        _invalid(path, _("unexpected field {field}").format(field=describe(extra[0])))
     kwargs = {}
     for name, hint, has_default in fields:
         if name not in data:
             if has_default:
                 continue
-            _invalid(path, f"missing field {name!r}")
+            _invalid(path, _("missing field {field}").format(field=repr(name)))
         kwargs[name] = from_json(hint, data[name], f"{path}.{name}")
     try:
         return cls(**kwargs)

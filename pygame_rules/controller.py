@@ -5,6 +5,10 @@ The browser's game screen (``web/webui/play.py``) and the embed's diagrams
 (``web/embed/embed_service.py``) draw what a :class:`Controller` says and hand it the
 players' moves; it has no browser imports, so it is tested in CPython.
 
+Undo is fair in a hotseat game: it takes back only the moves of the person at the device
+(:meth:`Controller.at_device`), his own last move and the computer players' replies
+since, never another person's move.
+
 >>> from pygame_rules.session import Seat
 >>> seats = [Seat("Ann", "red"), Seat("Bob", "blue", "easy")]
 >>> screen = Controller(Session.new("tuerme", seats, seed=3))
@@ -18,8 +22,8 @@ from __future__ import annotations
 
 import dataclasses
 import json
-from collections.abc import Mapping
-from typing import Any, Protocol
+from collections.abc import Mapping, Sequence
+from typing import Any, Protocol, runtime_checkable
 
 from .gate import MAX_INT
 from .rng import random_seed
@@ -34,6 +38,27 @@ class Highlighting(Protocol):
 
     def replay_highlights(self, state: Any, player: int, action: Any) -> dict[str, Any]:
         """Highlights showing ``action``, played by ``player`` in ``state``."""
+
+
+@dataclasses.dataclass(frozen=True)
+class Played:
+    """A move of the record: the position it was played in, by whom, and the action."""
+
+    state: Any
+    player: int
+    action: Any
+
+
+@runtime_checkable
+class TurnHighlighting(Highlighting, Protocol):
+    """A board interaction that also shows a whole turn (several moves, maybe of several
+    players: a bonus move, the others' offers, the last steps of a turn)."""
+
+    def turn_player(self, state: Any) -> int:
+        """The player whose turn ``state`` is part of (a move made in it belongs to his turn)."""
+
+    def turn_highlights(self, turn: Sequence[Played]) -> dict[str, Any]:
+        """Highlights showing the moves of ``turn``, in order (the last one most)."""
 
 
 @dataclasses.dataclass(frozen=True)
@@ -65,6 +90,9 @@ class BotRequest:
     position: Any
     #: The worker's ``bot_move`` request (JSON text): the player's view, level and budget.
     payload: str
+    #: The thinking time (ms): the answer is not shown before it has passed since the
+    #: request, however quickly it came (how long a computer thinks must tell nothing).
+    budget_ms: int = 0
 
     def is_current(self, session: Session) -> bool:
         """Whether the game is still at the position asked about (an answer for an
@@ -74,12 +102,14 @@ class BotRequest:
 
 @dataclasses.dataclass(frozen=True)
 class ScoreTable:
-    """The end-of-game table: per category its label and points per player, the totals
-    and the winners."""
+    """The end-of-game table: per category its label (as the game gives it, marked with
+    ``N_``) and points per player, the totals, the winners and the result in plain words
+    (:meth:`~pygame_rules.protocol.Game.result_text`, in the active language)."""
 
     rows: tuple[tuple[str, tuple[int, ...]], ...]
     totals: tuple[int, ...]
     winners: tuple[int, ...]
+    result: str
 
 
 class Controller:
@@ -171,10 +201,24 @@ class Controller:
     # ---------------------------------------------------------------- board
     def board(self, ui: Highlighting) -> Board:
         """The position shown, for :meth:`viewer`, highlighting the acting person's choice
-        so far, else the move that led to it."""
+        so far, else the turn that led to the present (:meth:`turn_highlights`) or, on a
+        past position, the move that led to it."""
         player = self.acting_player()
         choosing = ui.highlights(self.shown, player) if player is not None else {}
-        return Board(self.shown, self.viewer(), choosing or self.move_highlights(self.ply, ui))
+        if choosing:
+            return Board(self.shown, self.viewer(), choosing)
+        moves = self.last_turn(ui=ui) if self.viewing is None else range(max(self.ply, 1), self.ply + 1)
+        return Board(self.shown, self.viewer(), self.turn_highlights(moves, ui))
+
+    def turn_highlights(self, moves: range, ui: Highlighting) -> dict[str, Any]:
+        """Highlights showing the moves numbered ``moves`` (1-based, in a row): all of them
+        if ``ui`` can show a turn (:class:`TurnHighlighting`), else the last one."""
+        if not moves:
+            return {}
+        if not isinstance(ui, TurnHighlighting):
+            return self.move_highlights(moves[-1], ui)
+        return ui.turn_highlights([Played(self.session.states[k - 1], self.session.moves[k - 1].player,
+                                          self.session.moves[k - 1].action) for k in moves])
 
     def move_highlights(self, ply: int, ui: Highlighting) -> dict[str, Any]:
         """Highlights showing move number ``ply`` (none before the first move)."""
@@ -182,6 +226,39 @@ class Controller:
             return {}
         move = self.session.moves[ply - 1]
         return ui.replay_highlights(self.session.states[ply - 1], move.player, move.action)
+
+    def last_turn(self, ply: int | None = None, ui: Highlighting | None = None) -> range:
+        """The numbers (1-based) of the moves of the turn that led to the position after
+        ``ply`` moves (None: the position shown): the last move and the moves before it
+        in the same turn, as ``ui`` tells turns apart (:meth:`TurnHighlighting.turn_player`:
+        in Babel the others' offers belong to the builder's turn), else the moves the same
+        player made right before it (a bonus move, a second action); empty at the start.
+
+        >>> from pygame_rules.session import Seat
+        >>> screen = Controller(Session.new("tuerme", [Seat("Ann", "red"), Seat("Bob", "blue")], seed=3))
+        >>> screen.last_turn()
+        range(1, 1)
+        """
+        ply = self.ply if ply is None else ply
+        if not ply:
+            return range(1, 1)
+
+        def whose(k: int) -> int:
+            """Whose turn move ``k`` belongs to."""
+            if isinstance(ui, TurnHighlighting):
+                return ui.turn_player(self.session.states[k - 1])
+            return int(self.session.moves[k - 1].player)
+
+        first = ply
+        while first > 1 and whose(first - 1) == whose(ply):
+            first -= 1
+        return range(first, ply + 1)
+
+    def hint_request(self, player: int) -> str:
+        """The worker's ``hint`` request (JSON text) for ``player`` in the present position:
+        his view only, never what he may not see."""
+        return json.dumps({"game": self.game.name, "player": player,
+                           "state": self.game.state_to_json(self.game.view(self.state, player))})
 
     # ---------------------------------------------------------------- moves
     def play(self, player: int, action: Any) -> None:
@@ -199,15 +276,30 @@ class Controller:
         if self._person_to_act(self.state) != self.revealed_to:
             self.revealed_to = None
 
+    def at_device(self) -> int | None:
+        """The person whose moves Undo may take back: in a game at a device, the person
+        who acts next (the one to whom the device goes, with hidden information); while
+        only computer players act, and once the game is over, the person who moved last
+        (nobody took the device from him). None in a diagram, where the reader moves for
+        everybody and may take back any move."""
+        if self.reading is not None:
+            return None
+        person = self._person_to_act(self.state)
+        if person is not None:
+            return person
+        return next((move.player for move in reversed(self.session.moves)
+                     if not self.session.seats[move.player].is_bot), None)
+
     def undo_blocker(self) -> str | None:
-        """Why the last person's move can't be taken back, or None if it can."""
-        return self.session.undo_blocker()
+        """Why the person at the device can't take back his last move, or None if he can
+        (a clause in the active language, see :meth:`Session.undo_blocker`)."""
+        return self.session.undo_blocker(self.at_device())
 
     def undo(self) -> int:
-        """Take back the last person's move and the computer players' replies since
-        (IllegalAction if :meth:`undo_blocker` says no) and show the present again.
-        Returns how many moves were taken back."""
-        taken = self.session.undo()
+        """Take back the last move of the person at the device and the computer players'
+        replies since (IllegalAction if :meth:`undo_blocker` says no) and show the present
+        again. Returns how many moves were taken back."""
+        taken = self.session.undo(self.at_device())
         self.viewing = None
         self._settle()
         return len(taken)
@@ -221,14 +313,14 @@ class Controller:
         bots = [p for p in self.game.to_move(self.state) if self.session.seats[p].is_bot]
         if not bots:
             return None
-        player, ply = bots[0], len(self.session.moves)
+        player, ply, budget_ms = bots[0], len(self.session.moves), int(self.session.bot_time * 1000)
         payload = json.dumps({
             "game": self.game.name, "player": player, "level": self.session.seats[player].kind,
             "state": self.game.state_to_json(self.game.view(self.state, player)),
-            "budget_ms": int(self.session.bot_time * 1000),
+            "budget_ms": budget_ms,
             "seed": (self.session.seed * 1009 + ply) % (MAX_INT + 1),
         })
-        self.thinking = BotRequest(player, ply, self.state, payload)
+        self.thinking = BotRequest(player, ply, self.state, payload, budget_ms)
         return self.thinking
 
     def bot_replied(self, request: BotRequest, reply: str) -> bool:
@@ -256,7 +348,8 @@ class Controller:
         labels = list(dict.fromkeys(line.label for lines in breakdown for line in lines))
         rows = tuple((label, tuple(sum(line.points for line in lines if line.label == label)
                                    for lines in breakdown)) for label in labels)
-        return ScoreTable(rows, self.game.scores(self.state), self.game.winners(self.state))
+        return ScoreTable(rows, self.game.scores(self.state), self.game.winners(self.state),
+                          self.game.result_text(self.state, self.names))
 
     def position_text(self) -> str:
         """The position shown in position notation, with only what everybody sees."""

@@ -7,7 +7,9 @@ diagrams and the rulebook tests start from the very same positions, so the
 pictures can never drift from the rules.
 
 The readers below are shared by the command-line renderer and the web embed:
-they turn the text an author writes into states, with messages fit for a reader.
+they turn the text an author writes into states, with messages fit for a reader
+(in the active language). An example's ``title`` and ``caption`` are English marked
+with ``N_``, translated where they are shown.
 
 >>> ex = example("tuerme", "picture-1")
 >>> [get_game("tuerme").position_text(s) == ex.position for s in ex.states()[:1]]
@@ -24,6 +26,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from .errors import IllegalAction, InvalidState
+from .i18n import _
 from .protocol import Game
 from .registry import GAMES, get_game
 
@@ -51,7 +54,7 @@ class Example:
         """The starting state and the state after each move."""
         game = get_game(self.game)
         states = [self.start()]
-        for _, _, after in read_moves(game, states[0], self.moves):
+        for _player, _action, after in read_moves(game, states[0], self.moves):
             states.append(after)
         return states
 
@@ -67,7 +70,8 @@ def example(game: str, name: str) -> Example:
     """The example called ``name`` of ``game``; ValueError lists the known names."""
     found = {ex.name: ex for ex in examples(game)}
     if name not in found:
-        raise ValueError(f"{game} has no example {name!r}; known: {', '.join(found)}")
+        raise ValueError(_("{game} has no example {name}; known: {known}").format(
+            game=game, name=repr(name), known=", ".join(found)))
     return found[name]
 
 
@@ -75,7 +79,7 @@ def example(game: str, name: str) -> Example:
 def read_position(game: Game[Any, Any], text: str) -> Any:
     """The state written ``text`` in ``game``'s position notation; InvalidState says what is wrong."""
     if not isinstance(text, str) or not text.strip():
-        raise InvalidState("the position is empty")
+        raise InvalidState(_("the position is empty"))
     return game.from_diagram_text(text.strip())
 
 
@@ -117,7 +121,8 @@ def read_moves(game: Game[Any, Any], state: Any,
             i = j
             break
         else:
-            raise IllegalAction(f"move {len(played) + 1} ({pieces[i]!r}): {first_error}")
+            raise IllegalAction(_("move {number} ({move}): {reason}").format(
+                number=len(played) + 1, move=repr(pieces[i]), reason=first_error))
     return played
 
 
@@ -126,11 +131,12 @@ def read_viewer(game: Game[Any, Any], state: Any, text: str | int | None) -> int
     if text is None or text == "":
         return None
     count = game.num_players(state)
-    colours = [name.lower() for name, _ in game.colours[:count]]
+    colours = [name.lower() for name, _css in game.colours[:count]]
     value = str(text).strip().lower()
     if value in colours:
         return colours.index(value)
     if value.isdigit() and int(value) < count:
         return int(value)
     choices = ", ".join([str(p) for p in range(count)] + colours)
-    raise ValueError(f"the viewer must be a seat ({choices}), not {str(text)!r}")
+    raise ValueError(_("the viewer must be a seat ({choices}), not {value}").format(
+        choices=choices, value=repr(str(text))))

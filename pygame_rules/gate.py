@@ -17,6 +17,11 @@ attribute, a worker request, a URL parameter.
    (``SaveError`` for saves, ``RequestError`` for worker requests, ``InvalidState`` or
    ``IllegalAction`` in the engines), with a message of at most :data:`MAX_MESSAGE`
    characters that names the field; a value is quoted by :func:`describe`, never whole.
+4. **Messages a player can read**, in the active language (:mod:`pygame_rules.i18n`): a
+   damaged save or import file reaches the player through them. What a text is (``what``,
+   ``field``, a :class:`Limits`' or :class:`Fields`' name, a field's label) is given in
+   English marked with ``N_`` (a constant, translated here when a message is made) or
+   already in the active language, which passes unchanged.
 
 >>> from pygame_rules.errors import InvalidState
 >>> read_json('{"a": [1, 2]}', Limits("the test document", 100, 2), InvalidState)
@@ -39,6 +44,8 @@ import re
 from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, NoReturn, TypeVar
+
+from .i18n import _, language, ngettext, number
 
 #: The longest error message a person should have to read.
 MAX_MESSAGE = 200
@@ -64,7 +71,7 @@ _CONTROL = re.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029\ud800-\udfff"
 class Limits:
     """How much of one kind of untrusted text is read at all."""
 
-    #: What the text is, for messages: ``"the saved game"``, ``"the request"``.
+    #: What the text is, for messages: ``N_("the saved game")``, ``N_("the request")``.
     what: str
     max_chars: int
     #: The deepest nesting of lists and objects a JSON text may have (0 for plain text).
@@ -83,16 +90,16 @@ def describe(value: object, limit: int = 40) -> str:
     if isinstance(value, bool) or value is None:
         return repr(value)
     if isinstance(value, int):
-        return repr(value) if abs(value) <= MAX_INT else "a huge number"
+        return repr(value) if abs(value) <= MAX_INT else _("a huge number")
     if isinstance(value, float):
         return shorten(repr(value), limit)
     if isinstance(value, str):
         return repr(value) if len(value) <= limit else repr(value[:limit - 6]) + "…"
     if isinstance(value, dict):
-        return "an object"
+        return _("an object")
     if isinstance(value, (list, tuple)):
-        return "a list"
-    return f"a {type(value).__name__}"
+        return _("a list")
+    return f"a {type(value).__name__}"  # i18n: internal (no JSON value: a caller's mistake)
 
 
 def choices_text(choices: Iterable[object], limit: int = 80) -> str:
@@ -102,7 +109,9 @@ def choices_text(choices: Iterable[object], limit: int = 80) -> str:
     shown: list[str] = []
     for name in names:
         if shown and len(", ".join([*shown, name])) > limit:
-            return f"{', '.join(shown)} (and {len(names) - len(shown)} more)"
+            more = len(names) - len(shown)
+            return ngettext("{choices} (and {n} more)", "{choices} (and {n} more)", more).format(
+                choices=", ".join(shown), n=more)
         shown.append(name)
     return ", ".join(shown)
 
@@ -110,6 +119,13 @@ def choices_text(choices: Iterable[object], limit: int = 80) -> str:
 def fail(error: type[E], message: str) -> NoReturn:
     """Raise ``error`` with ``message`` cut to :data:`MAX_MESSAGE` characters."""
     raise error(shorten(message))
+
+
+def decimal(value: float) -> str:
+    """``value`` as short as Python writes it (``0.1``, ``30``, ``60000``), with the active
+    language's decimal mark and no grouping: the bounds of a range in a message."""
+    text = f"{value:g}"
+    return text if language() == "en" else text.replace(".", ",")
 
 
 # ------------------------------------------------------------------ limits
@@ -159,48 +175,64 @@ def data_depth(data: object, stop_at: int) -> int:
 def check_text(text: object, limits: Limits, error: type[E], *, lines: bool = False) -> str:
     """``text`` if it is a string within ``limits`` and without control characters (tabs
     allowed, and line breaks if ``lines``); else ``error``."""
+    what = _(limits.what)
     if not isinstance(text, str):
-        fail(error, f"{limits.what} must be text, not {describe(text)}")
+        fail(error, _("{what} must be text, not {value}").format(what=what, value=describe(text)))
     if len(text) > limits.max_chars:
-        fail(error, f"{limits.what} is too long: {len(text):,} characters, at most {limits.max_chars:,}")
+        fail(error, ngettext("{what} is too long: {count} character, at most {n}",
+                             "{what} is too long: {count} characters, at most {n}", len(text)).format(
+            what=what, count=number(len(text)), n=number(limits.max_chars)))
     allowed = "\t\n\r" if lines else "\t"
     for found in _CONTROL.finditer(text):
         if found.group() not in allowed:
-            fail(error, f"{limits.what} holds a control character (U+{ord(found.group()):04X})")
+            fail(error, _("{what} holds a control character ({code})").format(
+                what=what, code=f"U+{ord(found.group()):04X}"))
     return text
 
 
 def read_json(text: object, limits: Limits, error: type[E]) -> Any:
     """The JSON document ``text``, read only if it keeps within ``limits``; ``error``
     with a plain message if it does not or is no JSON (NaN and Infinity included)."""
+    what = _(limits.what)
     if not isinstance(text, str):
-        fail(error, f"{limits.what} must be JSON text, not {describe(text)}")
+        fail(error, _("{what} must be JSON text, not {value}").format(what=what, value=describe(text)))
     if len(text) > limits.max_chars:
-        fail(error, f"{limits.what} is too large: {len(text):,} characters, at most {limits.max_chars:,}")
+        fail(error, ngettext("{what} is too large: {count} character, at most {n}",
+                             "{what} is too large: {count} characters, at most {n}", len(text)).format(
+            what=what, count=number(len(text)), n=number(limits.max_chars)))
     if nesting_depth(text, limits.max_depth) > limits.max_depth:
-        fail(error, f"{limits.what} is nested more than {limits.max_depth} levels deep")
+        fail(error, nested_text(what, limits.max_depth))
     try:
         return json.loads(text, parse_constant=_no_constant)
     except ValueError:  # JSONDecodeError, NaN, an integer of over 4,300 digits
-        fail(error, f"{limits.what} is not valid JSON (it may be truncated or of another kind)")
+        fail(error, _("{what} is not valid JSON (it may be truncated or of another kind)").format(what=what))
+
+
+def nested_text(what: str, depth: int) -> str:
+    """The message for a document (``what``) nested more than ``depth`` levels deep."""
+    return ngettext("{what} is nested more than {n} level deep", "{what} is nested more than {n} levels deep",
+                    depth).format(what=_(what), n=depth)
 
 
 def _no_constant(name: str) -> NoReturn:
-    raise ValueError(f"{name} is not a JSON number")
+    raise ValueError(f"{name} is not a JSON number")  # i18n: internal (caught just above)
 
 
 # ----------------------------------------------------------------- schemas
 def name(value: object, field: str, max_chars: int, error: type[E]) -> str:
     """``value`` if it is a name a person can read: 1 to ``max_chars`` characters, not
     only spaces, without control characters; else ``error`` naming ``field``."""
+    what = _(field)
     if not isinstance(value, str):
-        fail(error, f"{field} must be text, not {describe(value)}")
+        fail(error, _("{what} must be text, not {value}").format(what=what, value=describe(value)))
     if not value.strip():
-        fail(error, f"{field} is empty")
+        fail(error, _("{what} is empty").format(what=what))
     if len(value) > max_chars:
-        fail(error, f"{field} is longer than {max_chars} characters: {describe(value)}")
+        fail(error, ngettext("{what} is longer than {n} character: {value}",
+                             "{what} is longer than {n} characters: {value}", max_chars).format(
+            what=what, n=max_chars, value=describe(value)))
     if _CONTROL.search(value):
-        fail(error, f"{field} holds a control character: {describe(value)}")
+        fail(error, _("{what} holds a control character: {value}").format(what=what, value=describe(value)))
     return value
 
 
@@ -209,7 +241,8 @@ def colour(value: object, palette: Sequence[str], field: str, error: type[E]) ->
     else ``error`` naming ``field``. Nothing else passes: the value ends up in styles."""
     if isinstance(value, str) and (value in palette or _HEX_COLOUR.fullmatch(value)):
         return value
-    fail(error, f"{field} must be one of {choices_text(palette)} or a #rrggbb colour, not {describe(value)}")
+    fail(error, _("{what} must be one of {choices} or a #rrggbb colour, not {value}").format(
+        what=_(field), choices=choices_text(palette), value=describe(value)))
 
 
 _MISSING: Any = object()
@@ -218,7 +251,8 @@ _MISSING: Any = object()
 class Fields:
     """A JSON object from outside, read one field at a time: each getter checks the
     field's type and range and raises ``error`` naming the field (as ``what``'s field,
-    by its key or its entry in ``labels``). Only ``known`` keys may occur, if given.
+    by its key or its entry in ``labels``, a label marked with ``N_``). Only ``known``
+    keys may occur, if given.
 
     >>> from pygame_rules.errors import InvalidState
     >>> request = Fields({"budget_ms": -5}, "the request", InvalidState, known=("budget_ms", "seed"))
@@ -232,23 +266,29 @@ class Fields:
 
     def __init__(self, data: object, what: str, error: type[ValueError], *,
                  known: Collection[str] | None = None, labels: Mapping[str, str] | None = None) -> None:
+        what = _(what)
         if not isinstance(data, dict):
-            fail(error, f"{what} must be a JSON object, not {describe(data)}")
+            fail(error, _("{what} must be a JSON object, not {value}").format(what=what, value=describe(data)))
         if any(not isinstance(key, str) for key in data):
-            fail(error, f"{what} has a field whose name is not text")
+            fail(error, _("{what} has a field whose name is not text").format(what=what))
         if known is not None:
             extra = [key for key in data if key not in known]
             if extra:
-                fail(error, f"{what} has an unknown field {describe(extra[0])} "
-                            f"(known: {choices_text(sorted(known))})")
+                fail(error, _("{what} has an unknown field {field} (known: {known})").format(
+                    what=what, field=describe(extra[0]), known=choices_text(sorted(known))))
         self.data: dict[str, Any] = data
+        #: What the object is, in the active language of when it was read.
         self.what = what
         self.error = error
         self.labels = dict(labels or {})
 
+    def label(self, key: str) -> str:
+        """The field ``key`` in words: its label (translated) if it has one, else its key."""
+        return _(self.labels[key]) if key in self.labels else key
+
     def field(self, key: str) -> str:
-        """How messages name the field ``key``: by its label if it has one, else its key."""
-        return f"{self.what}'s {self.labels.get(key, key)}"
+        """How messages name the field ``key``: ``the save's seed``."""
+        return _("{what}'s {field}").format(what=self.what, field=self.label(key))
 
     def has(self, key: str) -> bool:
         return key in self.data
@@ -258,7 +298,7 @@ class Fields:
         if key in self.data:
             return self.data[key]
         if default is _MISSING:
-            fail(self.error, f"{self.what} has no {key}")
+            fail(self.error, _("{what} has no {field}").format(what=self.what, field=self.label(key)))
         return default
 
     def integer(self, key: str, low: int, high: int, default: Any = _MISSING) -> int:
@@ -266,7 +306,8 @@ class Fields:
         value = self.get(key, default)
         if isinstance(value, int) and not isinstance(value, bool) and low <= value <= high:
             return value
-        fail(self.error, f"{self.field(key)} must be a whole number from {low} to {high}, not {describe(value)}")
+        fail(self.error, _("{what} must be a whole number from {low} to {high}, not {value}").format(
+            what=self.field(key), low=low, high=high, value=describe(value)))
 
     def number(self, key: str, low: float, high: float, default: Any = _MISSING) -> float:
         """A finite number from ``low`` to ``high``, as a float."""
@@ -274,13 +315,14 @@ class Fields:
         if isinstance(value, (int, float)) and not isinstance(value, bool) \
                 and math.isfinite(value) and low <= value <= high:
             return float(value)
-        fail(self.error, f"{self.field(key)} must be a number from {low:g} to {high:g}, not {describe(value)}")
+        fail(self.error, _("{what} must be a number from {low} to {high}, not {value}").format(
+            what=self.field(key), low=decimal(low), high=decimal(high), value=describe(value)))
 
     def text(self, key: str, max_chars: int, default: Any = _MISSING) -> str:
         """A string of at most ``max_chars`` characters without control characters."""
         value = self.get(key, default)
         if not isinstance(value, str):
-            fail(self.error, f"{self.field(key)} must be text, not {describe(value)}")
+            fail(self.error, _("{what} must be text, not {value}").format(what=self.field(key), value=describe(value)))
         return check_text(value, Limits(self.field(key), max_chars), self.error)
 
     def choice(self, key: str, choices: Sequence[str], default: Any = _MISSING) -> str:
@@ -288,20 +330,24 @@ class Fields:
         value = self.get(key, default)
         if isinstance(value, str) and value in choices:
             return value
-        fail(self.error, f"{self.field(key)} must be one of {choices_text(choices)}, not {describe(value)}")
+        fail(self.error, _("{what} must be one of {choices}, not {value}").format(
+            what=self.field(key), choices=choices_text(choices), value=describe(value)))
 
     def object(self, key: str, default: Any = _MISSING) -> dict[str, Any]:
         """A JSON object (its own fields are the caller's to check)."""
         value = self.get(key, default)
         if isinstance(value, dict):
             return value
-        fail(self.error, f"{self.field(key)} must be an object, not {describe(value)}")
+        fail(self.error, _("{what} must be an object, not {value}").format(what=self.field(key), value=describe(value)))
 
     def items(self, key: str, max_items: int, default: Any = _MISSING) -> list[Any]:
         """A JSON list of at most ``max_items`` items (each the caller's to check)."""
         value = self.get(key, default)
         if not isinstance(value, list):
-            fail(self.error, f"{self.field(key)} must be a list, not {describe(value)}")
+            fail(self.error, _("{what} must be a list, not {value}").format(
+                what=self.field(key), value=describe(value)))
         if len(value) > max_items:
-            fail(self.error, f"{self.field(key)} has {len(value):,} items, at most {max_items:,}")
+            fail(self.error, ngettext("{what} has {count} item, at most {n}", "{what} has {count} items, at most {n}",
+                                      len(value)).format(what=self.field(key), count=number(len(value)),
+                                                         n=number(max_items)))
         return value

@@ -16,6 +16,12 @@ calls it and raises :class:`IllegalAction` with its reason, so an illegal
 action never reaches :meth:`Game.play` and never changes a state.
 Several players may be asked to act at once (sealed simultaneous offers):
 :meth:`Game.to_move` then returns all of them and each applies his own action.
+
+Every text a player reads comes in the active language (:mod:`.i18n`): reasons,
+messages, status lines and the board's words are translated when they are made;
+texts kept in tables and class attributes (option labels, score categories) are
+marked with ``N_`` and translated where they are shown. The notations
+(:meth:`Game.action_text`, :meth:`Game.position_text`) have no language.
 """
 
 from __future__ import annotations
@@ -23,11 +29,12 @@ from __future__ import annotations
 import dataclasses
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
-from typing import Any, ClassVar, Generic, TypeVar, get_args
+from typing import Any, ClassVar, Generic, Literal, TypeVar, get_args
 
 from . import codec
 from .errors import IllegalAction, InvalidState
 from .gate import Limits, check_text, choices_text, describe
+from .i18n import N_, _, ngettext
 from .rng import Rng, random_seed
 
 S = TypeVar("S")
@@ -37,7 +44,9 @@ OptionValue = bool | int | str
 #: Format version of :meth:`Game.state_to_json` documents.
 STATE_FORMAT = 1
 #: A position text is read only within these limits (Babel's longest is about 600 characters).
-POSITION_LIMITS = Limits("the position", 10_000)
+POSITION_LIMITS = Limits(N_("the position"), 10_000)
+#: How messages name the kind of value an option takes.
+_VALUE_KINDS = {bool: N_("true or false"), int: N_("a whole number"), str: N_("text")}
 
 
 @dataclasses.dataclass(frozen=True)
@@ -48,7 +57,8 @@ class Option:
     ways: ``quote`` holds that sentence in the rulebook's own language (``quote_lang``,
     a BCP 47 tag such as ``"nl"``), ``english`` its translation, and the default is the
     reading the text supports best (the game's rules page argues why). Menus list
-    readings apart from the variants.
+    readings apart from the variants. ``label`` and ``english`` are English marked with
+    ``N_``; menus show them translated (``_(option.label)``), ``quote`` as it is.
     """
 
     name: str
@@ -65,11 +75,11 @@ class Option:
 
     def check(self, value: object) -> OptionValue:
         if type(value) is not type(self.default):
-            raise ValueError(
-                f"option {self.name!r} takes a {type(self.default).__name__}, not {describe(value)}")
+            raise ValueError(_("option {name} takes {kind}, not {value}").format(
+                name=repr(self.name), kind=_(_VALUE_KINDS[type(self.default)]), value=describe(value)))
         if self.choices and value not in self.choices:
-            allowed = choices_text(map(repr, self.choices))
-            raise ValueError(f"option {self.name!r} must be one of {allowed}, not {describe(value)}")
+            raise ValueError(_("option {name} must be one of {choices}, not {value}").format(
+                name=repr(self.name), choices=choices_text(map(repr, self.choices)), value=describe(value)))
         return value
 
 
@@ -112,6 +122,8 @@ class Game(ABC, Generic[S, A]):
     #: True if some players may not see everything (hands, sealed offers): the
     #: hotseat UI then hides the screen between players.
     hidden_information: ClassVar[bool] = False
+    #: What a score counts, for :meth:`result_text`: points, or figures (Saba's).
+    score_unit: ClassVar[Literal["points", "figures"]] = "points"
 
     # ----------------------------------------------------------------- setup
     @property
@@ -125,15 +137,17 @@ class Game(ABC, Generic[S, A]):
         ``rules``, an option it lacks takes the value that version played by
         (:attr:`options_before`)."""
         if options is not None and not isinstance(options, Mapping):
-            raise ValueError(f"options must map option names to values, not {describe(options)}")
+            raise ValueError(_("options must map option names to values, not {value}").format(
+                value=describe(options)))
         by_name = {o.name: o for o in self.options}
         resolved = self.option_defaults
         if rules is not None and rules < self.rules_version:
             resolved.update(self.options_before.get(rules, {}))
         for key, value in (options or {}).items():
             if key not in by_name:
-                known = choices_text(sorted(by_name)) or "none"
-                raise ValueError(f"{self.title} has no option {describe(key)} (options: {known})")
+                known = choices_text(sorted(by_name)) or _("none")
+                raise ValueError(_("{game} has no option {name} (options: {known})").format(
+                    game=self.title, name=describe(key), known=known))
             resolved[key] = by_name[key].check(value)
         return resolved
 
@@ -142,8 +156,9 @@ class Game(ABC, Generic[S, A]):
         """A new game; the same seed and options always give the same game."""
         if not isinstance(num_players, int) or isinstance(num_players, bool) or not (
                 self.min_players <= num_players <= self.max_players):
-            raise ValueError(f"{self.title} is for {self.min_players}–{self.max_players} players, "
-                             f"not {describe(num_players)}")
+            raise ValueError(ngettext("{game} is for {low}–{high} player, not {value}",
+                                      "{game} is for {low}–{high} players, not {value}", self.max_players).format(
+                game=self.title, low=self.min_players, high=self.max_players, value=describe(num_players)))
         rng = Rng.from_seed(random_seed() if seed is None else seed)
         return self.setup(num_players, rng, self.resolve_options(options))
 
@@ -177,25 +192,27 @@ class Game(ABC, Generic[S, A]):
         Raises :class:`IllegalAction` (a ValueError) saying why, if not allowed.
         """
         if self.is_over(state):
-            raise IllegalAction("the game is over")
+            raise IllegalAction(_("the game is over"))
         if player not in self.to_move(state):
-            waiting = ", ".join(str(p) for p in self.to_move(state))
-            raise IllegalAction(f"it is not player {player}'s turn (waiting for {waiting})")
+            waiting = ", ".join(str(p + 1) for p in self.to_move(state))
+            raise IllegalAction(_("it is not player {player}'s turn (waiting for {waiting})").format(
+                player=player + 1, waiting=waiting))
         if not self.is_action(action):
-            raise IllegalAction(f"{action!r} is not an action of {self.title}")
+            raise IllegalAction(_("{action} is not an action of {game}").format(action=repr(action), game=self.title))
         reason = self.why_illegal(state, player, action)
         if reason is not None:
             raise IllegalAction(reason)
         return self.play(state, player, action)
 
     def undo_blocker(self, before: S, after: S, player: int) -> str | None:
-        """Why ``player`` may not take back the move from ``before`` to ``after`` (None: he may).
+        """Why ``player`` may not take back the move from ``before`` to ``after`` (None: he may),
+        in the active language, as a clause that follows "Can't undo: that move: ".
 
         A move that drew from a shuffled pile (the generator state changed) can't be
         taken back; games with other reveals (sealed offers opened) add theirs.
         """
         if getattr(before, "rng", None) != getattr(after, "rng", None):
-            return "it drew something hidden (a card or tile), which can't be taken back"
+            return _("it drew something hidden (a card or tile), which can't be taken back")
         return None
 
     def is_action(self, value: object) -> bool:
@@ -229,14 +246,16 @@ class Game(ABC, Generic[S, A]):
     def state_from_json(self, data: object) -> S:
         """A state from :meth:`state_to_json` output; anything else raises InvalidState."""
         if not isinstance(data, dict):
-            raise InvalidState("a saved state must be a JSON object")
+            raise InvalidState(_("a saved state must be a JSON object"))
         if data.get("game") != self.name:
-            raise InvalidState(f"this is not a {self.title} state (game: {describe(data.get('game'))})")
+            raise InvalidState(_("this is not a {game} state (game: {value})").format(
+                game=self.title, value=describe(data.get("game"))))
         if data.get("format") != STATE_FORMAT:
-            raise InvalidState(f"unsupported state format {describe(data.get('format'))}")
+            raise InvalidState(_("unsupported state format {value}").format(value=describe(data.get("format"))))
         rules = data.get("rules")
         if not isinstance(rules, int) or rules > self.rules_version:
-            raise InvalidState(f"the state was made by a newer rules version ({describe(rules)})")
+            raise InvalidState(_("the state was made by a newer rules version ({value})").format(
+                value=describe(rules)))
         state: S = codec.from_json(self.state_type, data.get("state"), "state")
         self.check_state(state)
         return state
@@ -272,7 +291,7 @@ class Game(ABC, Generic[S, A]):
             for action in self.legal_actions(state, player):
                 if self.action_text(state, action) == wanted:
                     return player, action
-        raise IllegalAction(f"{describe(wanted)} is not a legal move in this position")
+        raise IllegalAction(_("{move} is not a legal move in this position").format(move=describe(wanted)))
 
     @abstractmethod
     def position_text(self, state: S) -> str:
@@ -324,21 +343,111 @@ class Game(ABC, Generic[S, A]):
         return Look(self.fills(palette), self.seat_names(names))
 
     def seat_names(self, names: Sequence[str] | None = None) -> tuple[str, ...]:
-        """A label per seat: ``names`` where given, else the colour names."""
-        defaults = tuple(name for name, _ in self.colours)
+        """A label per seat: ``names`` where given, else the colour names (in the active
+        language: the games mark them with ``N_``)."""
+        defaults = tuple(_(name) for name, _css in self.colours)
         given = tuple(names or ())
         return given + defaults[len(given):]
 
     def fills(self, palette: Sequence[str] | None) -> tuple[str, ...]:
         """The fill of each colour: ``palette`` where given, else the default colours."""
-        defaults = tuple(css for _, css in self.colours)
+        defaults = tuple(css for _name, css in self.colours)
         given = tuple(palette or ())
         return given + defaults[len(given):]
 
+    def player_names(self, state: S, names: Sequence[str] | None = None) -> tuple[str, ...]:
+        """A label per player for texts: ``names`` where given, else "Player 1", "Player 2", …"""
+        given = tuple(names or ())
+        return given + tuple(_("Player {number}").format(number=p + 1)
+                             for p in range(len(given), self.num_players(state)))
+
     def status_text(self, state: S, names: Sequence[str] | None = None) -> str:
-        """A short line for the UI: whose turn it is, or who won."""
-        names = names or [f"Player {p + 1}" for p in range(self.num_players(state))]
+        """A short line for the UI: whose turn it is, or who won (``names``: see :meth:`player_names`).
+
+        The whole story of the end is :meth:`result_text`."""
+        labels = self.player_names(state, names)
         if self.is_over(state):
-            won = [names[p] for p in self.winners(state)]
-            return f"{' and '.join(won)} {'win' if len(won) > 1 else 'wins'}"
-        return "To move: " + ", ".join(names[p] for p in self.to_move(state))
+            won = self.winners(state)
+            return ngettext("{players} wins", "{players} win", len(won)).format(
+                players=name_list([labels[p] for p in won]))
+        return _("To move: {players}").format(players=", ".join(labels[p] for p in self.to_move(state)))
+
+    def result_text(self, state: S, names: Sequence[str] | None = None) -> str:
+        """The end of the game in plain words, in the active language: who won, with what,
+        and why the game ended ("" before the end). ``names`` label the players (colour
+        names or the names they chose; see :meth:`player_names`).
+
+        The first sentence is the same for every game (see :func:`winner_sentence`); the
+        rest is the game's own :meth:`end_reason`."""
+        won = self.winners(state)
+        if not won:
+            return ""
+        labels = self.player_names(state, names)
+        scores = self.scores(state)
+        tied = sum(1 for score in scores if score == scores[won[0]])
+        sentence = winner_sentence(self.score_unit, [labels[p] for p in won], [scores[p] for p in won],
+                                   tie_broken=len(won) == 1 and tied > 1)
+        reason = self.end_reason(state, labels)
+        return capitalized(f"{sentence} {reason}" if reason else sentence)
+
+    def end_reason(self, state: S, names: Sequence[str]) -> str:
+        """Why the game ended, as whole sentences in the active language, naming players
+        by ``names`` (one label per player): "The game ended because Blue could no longer
+        move." Where a rule broke a tie between the best scores, it says which, too
+        (:meth:`result_text` then says only that the winner won the tie). A game whose
+        end needs no explaining (it ends after a fixed number of rounds) leaves the
+        default: "" (nothing to add)."""
+        return ""
+
+
+# ------------------------------------------------------------------ texts
+def capitalized(text: str) -> str:
+    """``text`` with a capital first letter (a sentence may begin with a colour: "red wins").
+
+    >>> capitalized("red wins with 3 points.")
+    'Red wins with 3 points.'
+    """
+    return text[:1].upper() + text[1:]
+
+
+def name_list(names: Sequence[str]) -> str:
+    """Names listed in the active language: ``Ann``, ``Ann and Bob``, ``Ann, Bob and Cy``."""
+    if len(names) < 2:
+        return "".join(names)
+    return _("{names} and {last}").format(names=", ".join(names[:-1]), last=names[-1])
+
+
+def winner_sentence(unit: str, winners: Sequence[str], scores: Sequence[int], *, tie_broken: bool = False) -> str:
+    """Who won with what, in a whole sentence of the active language: ``winners`` (their
+    names) with their ``scores`` counted in ``unit`` (see :attr:`Game.score_unit`);
+    ``tie_broken`` if a rule made him the only winner among equal best scores.
+
+    >>> winner_sentence("points", ["Red"], [33])
+    'Red wins with 33 points.'
+    >>> winner_sentence("figures", ["Red", "Blue"], [1, 1])
+    'Red and Blue share the win with 1 figure each.'
+    >>> winner_sentence("points", ["Red"], [30], tie_broken=True)
+    'Red wins the tie at 30 points.'
+    """
+    n = scores[0]
+    if len(winners) > 1:
+        players = name_list(winners)
+        if any(score != n for score in scores):
+            return _("{players} share the win.").format(players=players)
+        if unit == "figures":
+            text = ngettext("{players} share the win with {n} figure each.",
+                            "{players} share the win with {n} figures each.", n)
+        else:
+            text = ngettext("{players} share the win with {n} point each.",
+                            "{players} share the win with {n} points each.", n)
+        return text.format(players=players, n=n)
+    if tie_broken:
+        if unit == "figures":
+            text = ngettext("{player} wins the tie at {n} figure.", "{player} wins the tie at {n} figures.", n)
+        else:
+            text = ngettext("{player} wins the tie at {n} point.", "{player} wins the tie at {n} points.", n)
+    elif unit == "figures":
+        text = ngettext("{player} wins with {n} figure.", "{player} wins with {n} figures.", n)
+    else:
+        text = ngettext("{player} wins with {n} point.", "{player} wins with {n} points.", n)
+    return text.format(player=winners[0], n=n)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import importlib
 from typing import Any
 
+from .i18n import _
 from .protocol import Game
 
 #: Game packages in this distribution; each exposes ``GAME``.
@@ -25,5 +26,5 @@ def get_game(name: str) -> Game[Any, Any]:
     try:
         return GAMES[name]
     except (KeyError, TypeError):
-        known = ", ".join(sorted(GAMES)) or "none"
-        raise ValueError(f"unknown game {name!r}; known games: {known}") from None
+        known = ", ".join(sorted(GAMES)) or _("none")
+        raise ValueError(_("unknown game {name}; known games: {known}").format(name=repr(name), known=known)) from None

@@ -22,6 +22,12 @@ numbers become ints (``targets=d1,d2``, ``tile=7,0``, ``harbour=3``); JSON works
 
 ``--embed`` prints the HTML element of the web embed with this SVG inside, so a page
 shows the board before any script has run. Bad input exits with status 2 and a message.
+
+``--lang`` (``en``, ``nl``, ``de`` or ``fr``; default ``en``) is the language of the
+board's words (labels, the SVG's title and description) and of the messages; the
+notations have none::
+
+    python -m pygame_rules render babel --example offers --lang de > angebote.svg
 """
 
 from __future__ import annotations
@@ -35,46 +41,52 @@ from typing import Any
 
 from .errors import IllegalAction, InvalidState
 from .examples import example, read_moves, read_position, read_viewer, split_moves
+from .i18n import LANGUAGES, _, using
 from .protocol import Game
 from .registry import GAMES, get_game
 
-HELP = "draw a position as SVG (or as an embed snippet for a web page)"
+HELP = "draw a position as SVG (or as an embed snippet for a web page)"  # i18n: internal
 #: The seed of the start position drawn when no seed is given.
 DEFAULT_SEED = 1
 
 
 class RenderError(Exception):
-    """Input the renderer cannot use; the message is shown to the user as is."""
+    """Input the renderer cannot use; the message (in the active language) is shown to the user as is."""
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("game", help=f"the game: {', '.join(sorted(GAMES))}")
+    # The help is for developers, in English (i18n: internal on each line).
+    parser.add_argument("game", help=f"the game: {', '.join(sorted(GAMES))}")  # i18n: internal
     source = parser.add_mutually_exclusive_group()
-    source.add_argument("--position", help="the position in the game's one-line notation "
+    source.add_argument("--position", help="the position in the game's one-line notation "  # i18n: internal
                         "(default: the start of a new game)")
-    source.add_argument("--example", metavar="NAME", help="a rulebook example (its position and moves)")
+    source.add_argument("--example", metavar="NAME",
+                        help="a rulebook example (its position and moves)")  # i18n: internal
     parser.add_argument("--players", type=int, metavar="N",
-                        help="players of the new game drawn without --position or --example "
+                        help="players of the new game drawn without --position or --example "  # i18n: internal
                         "(default: the game's minimum)")
-    parser.add_argument("--seed", type=int, help="seed of that new game's deal "
+    parser.add_argument("--seed", type=int, help="seed of that new game's deal "  # i18n: internal
                         f"(default: {DEFAULT_SEED})")
     parser.add_argument("--moves", help="moves to play first, separated by ';' or new lines "
                         "(with --example: instead of the example's own)")
-    parser.add_argument("--viewer", help="whose view to draw: a seat number from 0 or a colour "
+    parser.add_argument("--viewer", help="whose view to draw: a seat number from 0 or a colour "  # i18n: internal
                         "(default: a spectator, who sees no hidden cards)")
     parser.add_argument("--highlight", action="append", default=[], metavar="KEY=VALUE",
-                        help="a highlight for the renderer (repeatable)")
+                        help="a highlight for the renderer (repeatable)")  # i18n: internal
     parser.add_argument("--embed", action="store_true",
                         help="print the web embed's <div> with the SVG inside instead of the bare SVG")
-    parser.add_argument("--output", "-o", help="write to this file instead of standard output")
+    parser.add_argument("--lang", choices=LANGUAGES, default="en",
+                        help="the language of the board's words and of the messages")  # i18n: internal
+    parser.add_argument("--output", "-o", help="write to this file instead of standard output")  # i18n: internal
 
 
 def run(args: argparse.Namespace) -> int:
-    try:
-        text = render(args)
-    except RenderError as exc:
-        print(f"render: error: {exc}", file=sys.stderr)
-        return 2
+    with using(args.lang):
+        try:
+            text = render(args)
+        except RenderError as exc:
+            print(_("render: error: {message}").format(message=exc), file=sys.stderr)
+            return 2
     if args.output:
         with open(args.output, "w", encoding="utf-8") as out:
             out.write(text + "\n")
@@ -84,7 +96,8 @@ def run(args: argparse.Namespace) -> int:
 
 
 def render(args: argparse.Namespace) -> str:
-    """The SVG (or the embed snippet) the arguments ask for; RenderError says what is wrong."""
+    """The SVG (or the embed snippet) the arguments ask for, in the active language;
+    RenderError says what is wrong."""
     try:
         game = get_game(args.game)
     except ValueError as exc:
@@ -93,8 +106,8 @@ def render(args: argparse.Namespace) -> str:
     if position is None and args.example is None:
         position = start_position(game, args.players, args.seed)
     elif args.players is not None or args.seed is not None:
-        raise RenderError("--players and --seed choose a new game; "
-                          "they cannot be used with --position or --example")
+        raise RenderError(_("--players and --seed choose a new game; they cannot be used with --position or "
+                            "--example"))
     if args.example is not None:
         try:
             chosen = example(game.name, args.example)
@@ -111,7 +124,7 @@ def render(args: argparse.Namespace) -> str:
     try:
         state = read_position(game, position)
     except InvalidState as exc:
-        raise RenderError(f"bad {game.name} position: {exc}") from None
+        raise RenderError(_("bad {game} position: {reason}").format(game=game.name, reason=exc)) from None
     try:
         final = read_moves(game, state, moves)[-1][2] if moves else state
     except IllegalAction as exc:
@@ -124,7 +137,7 @@ def render(args: argparse.Namespace) -> str:
     try:
         svg = game.render_svg(state if args.embed else final, viewer, **highlights)
     except (TypeError, ValueError, KeyError, IndexError) as exc:
-        raise RenderError(f"bad highlight for {game.name}: {exc}") from None
+        raise RenderError(_("bad highlight for {game}: {reason}").format(game=game.name, reason=exc)) from None
     if not args.embed:
         return svg
     return embed_snippet(game.name, position, moves, viewer_text, svg, highlight=highlights)
@@ -147,7 +160,7 @@ def parse_highlights(items: list[str]) -> dict[str, Any]:
     for item in items:
         key, sep, value = item.partition("=")
         if not sep or not key.strip().isidentifier():
-            raise RenderError(f"a highlight is written key=value, not {item!r}")
+            raise RenderError(_("a highlight is written key=value, not {value}").format(value=repr(item)))
         found[key.strip()] = _value(value.strip())
     return found
 

@@ -48,13 +48,13 @@ class Rng:
 
     def __init__(self, state: str) -> None:
         if len(state) != 16 or any(c not in "0123456789abcdef" for c in state):
-            raise ValueError(f"random state must be 16 lowercase hex digits, not {state!r}")
+            raise ValueError(f"random state must be 16 lowercase hex digits, not {state!r}")  # i18n: internal
         self._s = int(state, 16)
 
     @classmethod
     def from_seed(cls, seed: int) -> Rng:
         if not isinstance(seed, int) or isinstance(seed, bool) or seed < 0:
-            raise ValueError(f"seed must be a non-negative integer, not {seed!r}")
+            raise ValueError(f"seed must be a non-negative integer, not {seed!r}")  # i18n: internal
         return cls(f"{_splitmix64(seed & _MASK64):016x}")
 
     @property
@@ -71,7 +71,7 @@ class Rng:
     def randbelow(self, n: int) -> int:
         """Uniform integer in ``range(n)`` (rejection sampling, no modulo bias)."""
         if n <= 0:
-            raise ValueError("randbelow needs a positive bound")
+            raise ValueError("randbelow needs a positive bound")  # i18n: internal
         limit = (1 << 32) - ((1 << 32) % n)
         while True:
             r = self.next32()

@@ -4,7 +4,7 @@ The page sends ``(method, payload)`` with the payload as JSON text and gets JSON
 back, so nothing but strings crosses the thread boundary. A payload passes the gate
 (:mod:`pygame_rules.gate`) first: size and depth limits before it is parsed, then
 every field checked before use; a bad request raises :class:`RequestError` with a
-message of at most 200 characters.
+message of at most 200 characters, in the worker's active language (:mod:`.i18n`).
 
 The worker calls :func:`reply`, which never raises: its answer is ``{"result": ...}``
 or ``{"error": "a short message"}``, so no Python traceback ever reaches the page
@@ -29,11 +29,12 @@ from . import __version__
 from .benchmark import random_games
 from .errors import InvalidState
 from .gate import MAX_INT, Fields, Limits, describe, fail, read_json
+from .i18n import N_, _
 from .protocol import Game
 from .registry import GAMES
 
 #: A request's text is read only within these limits (a Babel state is about 3 kB).
-REQUEST_LIMITS = Limits("the request", 200_000, 16)
+REQUEST_LIMITS = Limits(N_("the request"), 200_000, 16)
 #: The longest computation a request may ask for, in milliseconds.
 MAX_BUDGET_MS = 60_000
 
@@ -72,13 +73,8 @@ def _bot_move(request: Fields) -> dict[str, Any]:
 
     game = _game(request)
     knowledge_for(game)  # imports the game's bot module now, inside the budget
-    try:
-        state = game.state_from_json(request.object("state"))
-    except InvalidState as exc:
-        fail(RequestError, f"the request's state is invalid: {exc}")
-    player = request.integer("player", 0, game.num_players(state) - 1)
-    if player not in game.to_move(state):
-        fail(RequestError, f"player {player} has nothing to do in this position")
+    state = _state(request)
+    player = _player(request, game, state)
     level = request.choice("level", LEVELS, default="medium")
     budget_s = request.number("budget_ms", 0, MAX_BUDGET_MS, default=1000) / 1000
     view = game.view(state, player)
@@ -87,6 +83,42 @@ def _bot_move(request: Fields) -> dict[str, Any]:
     return {"action": game.action_to_json(decision.action),
             "text": game.action_text(view, decision.action) or "",
             "iterations": decision.iterations}
+
+
+def _hint(request: Fields) -> dict[str, Any]:
+    """What the medium computer player would do for ``player`` seen from ``state`` (his
+    view: the page sends nothing else, and it is masked again here), with the reason as
+    an English template and its fields (:class:`~.bots.hint.Hint`), which the page
+    translates (:func:`~.bots.hint.hint_text`).
+
+    >>> from pygame_rules.tuerme import GAME
+    >>> state = GAME.state_to_json(GAME.new_game(2, seed=1))
+    >>> answer = _hint(Fields({"game": "tuerme", "state": state, "player": 0}, "the request", RequestError))
+    >>> sorted(answer)
+    ['action', 'fields', 'reason', 'text']
+    """
+    from .bots.hint import hint
+
+    game, state = _game(request), _state(request)
+    player = _player(request, game, state)
+    found = hint(game, game.view(state, player), player)
+    return {"action": game.action_to_json(found.action), "text": found.notation, "reason": found.reason,
+            "fields": [list(field) for field in found.fields]}
+
+
+def _state(request: Fields) -> Any:
+    try:
+        return _game(request).state_from_json(request.object("state"))
+    except InvalidState as exc:
+        fail(RequestError, _("the request's state is invalid: {reason}").format(reason=exc))
+
+
+def _player(request: Fields, game: Game[Any, Any], state: Any) -> int:
+    """The request's player, who must have something to do in ``state``."""
+    player = request.integer("player", 0, game.num_players(state) - 1)
+    if player not in game.to_move(state):
+        fail(RequestError, _("player {player} has nothing to do in this position").format(player=player))
+    return player
 
 
 def _game(request: Fields) -> Game[Any, Any]:
@@ -98,6 +130,7 @@ METHODS: dict[str, tuple[Callable[[Fields], dict[str, Any]], tuple[str, ...]]] =
     "ping": (_ping, ()),
     "random_play": (_random_play, ("game", "players", "budget_ms", "seed")),
     "bot_move": (_bot_move, ("game", "state", "player", "level", "budget_ms", "seed")),
+    "hint": (_hint, ("game", "state", "player")),
 }
 
 
@@ -105,9 +138,9 @@ def handle(method: object, payload: object) -> str:
     """Run ``method`` on the JSON ``payload`` and answer JSON text; an unknown method or
     a bad payload raises RequestError."""
     if not isinstance(method, str) or method not in METHODS:
-        fail(RequestError, f"unknown method {describe(method)}; known: {', '.join(sorted(METHODS))}")
+        fail(RequestError, f"unknown method {describe(method)}; known: {', '.join(sorted(METHODS))}")  # i18n: internal
     run, known = METHODS[method]
-    request = Fields(read_json(payload or "{}", REQUEST_LIMITS, RequestError), "the request",
+    request = Fields(read_json(payload or "{}", REQUEST_LIMITS, RequestError), REQUEST_LIMITS.what,
                      RequestError, known=known)
     return json.dumps(run(request))
 
@@ -122,5 +155,5 @@ def reply(method: object, payload: object) -> str:
         return json.dumps({"error": str(exc)})
     except Exception as exc:  # the thread boundary: report, never let a traceback through
         traceback.print_exc(file=sys.stderr)
-        return json.dumps({"error": f"the worker failed ({type(exc).__name__}); "
-                                    "details are in the browser's console"})
+        return json.dumps({"error": _("the worker failed ({error}); details are in the browser's console").format(
+            error=type(exc).__name__)})

@@ -11,8 +11,8 @@ save is rejected with a clear message instead of producing a broken game.
 Saves come from outside (a file, the browser's storage), so they pass the gate
 (:mod:`pygame_rules.gate`) before anything reads them: :meth:`Session.from_text`,
 :meth:`Session.from_json` and :meth:`Session.salvage` raise or report nothing but
-:class:`SaveError`, with a message of at most 200 characters, whatever the text
-holds. The limits a save must keep are those every session keeps while it is
+:class:`SaveError`, with a message of at most 200 characters in the active language,
+whatever the text holds. The limits a save must keep are those every session keeps while it is
 played (names, colours, seed, thinking time, :data:`MAX_MOVES`), so a game this
 module wrote can always be read back.
 
@@ -46,12 +46,15 @@ from .gate import (
     choices_text,
     colour,
     data_depth,
+    decimal,
     describe,
     fail,
     name,
+    nested_text,
     read_json,
     shorten,
 )
+from .i18n import N_, _, ngettext, number
 from .protocol import Game
 from .registry import GAMES, get_game
 from .rng import random_seed
@@ -68,12 +71,12 @@ MAX_NAME = 40
 MAX_MOVES = 30_000
 #: A save's text is read only within these limits (a long game's save is about 100 kB
 #: and nests 7 levels deep).
-SAVE_LIMITS = Limits("the saved game", 4_000_000, 16)
+SAVE_LIMITS = Limits(N_("the saved game"), 4_000_000, 16)
 #: A save's id: how the browser's storage knows it.
 _ID = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]{0,99}")
 _SAVE_FIELDS = ("format", "version", "app", "game", "rules", "id", "created", "updated", "seed",
                 "options", "bot_time", "seats", "moves", "state")
-_SAVE_LABELS = {"app": "app version", "created": "creation time", "updated": "time of saving"}
+_SAVE_LABELS = {"app": N_("app version"), "created": N_("creation time"), "updated": N_("time of saving")}
 
 
 class SaveError(ValueError):
@@ -99,13 +102,13 @@ class Seat:
 def check_seats(game: Game[Any, Any], seats: Sequence[Seat], error: type[ValueError] = ValueError) -> None:
     """Raise ``error`` naming the seat unless every seat has a readable name of at most
     :data:`MAX_NAME` characters, a colour of ``game`` (or ``#rrggbb``) and a known kind."""
-    palette = [colour_name for colour_name, _ in game.colours]
-    for number, seat in enumerate(seats, 1):
-        name(seat.name, f"seat {number}'s name", MAX_NAME, error)
-        colour(seat.colour, palette, f"seat {number}'s colour", error)
+    palette = [colour_name for colour_name, _css in game.colours]
+    for place, seat in enumerate(seats, 1):
+        name(seat.name, _("seat {number}'s name").format(number=place), MAX_NAME, error)
+        colour(seat.colour, palette, _("seat {number}'s colour").format(number=place), error)
         if seat.kind not in SEAT_KINDS:
-            fail(error, f"seat {number} is played by {describe(seat.kind)}, "
-                        f"not one of {choices_text(SEAT_KINDS)}")
+            fail(error, _("seat {number} is played by {value}, not one of {choices}").format(
+                number=place, value=describe(seat.kind), choices=choices_text(SEAT_KINDS)))
 
 
 @dataclasses.dataclass(frozen=True)
@@ -126,11 +129,14 @@ class Session:
         save may hold raise ValueError (see :func:`check_seats`)."""
         check_seats(game, seats)
         if not (isinstance(seed, int) and not isinstance(seed, bool) and 0 <= seed <= MAX_INT):
-            raise ValueError(f"the seed must be a whole number from 0 to {MAX_INT}, not {describe(seed)}")
+            raise ValueError(_("the seed must be a whole number from 0 to {high}, not {value}").format(
+                high=MAX_INT, value=describe(seed)))
         if id and not _ID.fullmatch(id):
-            raise ValueError(f"a game's id may hold only letters, digits, '.', '_' and '-', not {describe(id)}")
+            raise ValueError(_("a game's id may hold only letters, digits, '.', '_' and '-', not {value}").format(
+                value=describe(id)))
         if not is_bot_time(bot_time):
-            raise ValueError(f"the computer thinking time must be {bot_time_range()}")
+            raise ValueError(_("the computer thinking time must be between {low} and {high} seconds").format(
+                low=decimal(BOT_TIME_MIN), high=decimal(BOT_TIME_MAX)))
         self.game = game
         self.seats = tuple(seats)
         self.seed = seed
@@ -174,7 +180,8 @@ class Session:
         """
         ply = len(self.moves) if after is None else after
         if ply >= MAX_MOVES:
-            raise IllegalAction(f"the game has reached {MAX_MOVES:,} moves, the most a save can hold")
+            raise IllegalAction(_("the game has reached {n} moves, the most a save can hold").format(
+                n=number(MAX_MOVES)))
         before = self.states[ply]
         new_state = self.game.apply(before, player, action)
         text = self.game.action_text(before, action, [seat.name for seat in self.seats])
@@ -183,30 +190,39 @@ class Session:
         self.states.append(new_state)
         return new_state
 
-    def _undo_count(self) -> tuple[int, str | None]:
-        """How many moves an undo takes back (the computer players' replies and the last
-        move of a person), or the reason it can't."""
+    def _undo_count(self, by: int | None) -> tuple[int, str | None]:
+        """How many moves an undo by the person ``by`` takes back (the computer players'
+        replies and his own last move; ``by`` None: the last move of any person), or the
+        reason it can't, in the active language."""
         for back, move in enumerate(reversed(self.moves), 1):
             k = len(self.moves) - back
+            person = not self.seats[move.player].is_bot
+            if person and by is not None and move.player != by:
+                return 0, _("it would take back {name}'s move, and you may take back only your own").format(
+                    name=self.seats[move.player].name)
             reason = self.game.undo_blocker(self.states[k], self.states[k + 1], move.player)
             if reason:
-                who = "a computer player's move since yours" if self.seats[move.player].is_bot else "that move"
-                return 0, f"{who}: {reason}"
-            if not self.seats[move.player].is_bot:
+                template = _("that move: {reason}") if person else \
+                    _("a computer player's move since yours: {reason}")
+                return 0, template.format(reason=reason)
+            if person:
                 return back, None
         if self.moves:
-            return 0, "only computer players have moved"
-        return 0, "there is no move to take back"
+            return 0, _("only computer players have moved")
+        return 0, _("there is no move to take back")
 
-    def undo_blocker(self) -> str | None:
-        """Why the last person's move can't be taken back, or None if it can."""
-        return self._undo_count()[1]
+    def undo_blocker(self, by: int | None = None) -> str | None:
+        """Why the person ``by`` can't take back his last move (None: any person's last
+        move), or None if he can; the reason is a clause in the active language."""
+        return self._undo_count(by)[1]
 
-    def undo(self) -> list[Move]:
-        """Take back the last move made by a person, and the computer players' replies since."""
-        count, reason = self._undo_count()
+    def undo(self, by: int | None = None) -> list[Move]:
+        """Take back the last move made by the person ``by`` (None: by any person), and the
+        computer players' replies since; IllegalAction if :meth:`undo_blocker` says no.
+        No move of another person is ever taken back with it."""
+        count, reason = self._undo_count(by)
         if reason:
-            raise IllegalAction(f"can't undo: {reason}")
+            raise IllegalAction(_("can't undo: {reason}").format(reason=reason))
         taken = self.moves[-count:]
         del self.moves[-count:]
         del self.states[-count:]
@@ -221,7 +237,7 @@ class Session:
     def to_json(self) -> dict[str, Any]:
         """The save; a game from a given position has none (ValueError)."""
         if self.given_start:
-            raise ValueError("a game started from a given position can't be saved")
+            raise ValueError(_("a game started from a given position can't be saved"))
         return {
             "format": SAVE_FORMAT, "version": SAVE_VERSION, "app": __version__,
             "game": self.game.name, "rules": self.game.rules_version,
@@ -276,13 +292,14 @@ class Session:
         stopped it (None: the whole save is good); SaveError if its setup is bad."""
         session, moves, stored = cls._setup(data)
         older = isinstance(data, dict) and data.get("rules", 0) < session.game.rules_version
-        for number, move in enumerate(moves, 1):
+        for count, move in enumerate(moves, 1):
             try:
                 session._replay_move(move, older)
             except (InvalidState, IllegalAction) as exc:
-                return session, SaveError(shorten(f"move {number} of the save is invalid: {exc}"))
+                return session, SaveError(shorten(_("move {number} of the save is invalid: {reason}").format(
+                    number=count, reason=exc)))
         if stored is not None and stored != session.game.state_to_json(session.state):
-            return session, SaveError("the save is inconsistent: its moves do not lead to its stored position")
+            return session, SaveError(_("the save is inconsistent: its moves do not lead to its stored position"))
         return session, None
 
     @classmethod
@@ -290,39 +307,41 @@ class Session:
         """The game set up as the save says, its raw moves, and the stored position to
         check them against (None when the save's rules are older than the game's)."""
         if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
-            raise SaveError("this is not a pygame_rules saved game")
+            raise SaveError(_("this is not a pygame_rules saved game"))
         if data_depth(data, SAVE_LIMITS.max_depth) > SAVE_LIMITS.max_depth:
-            raise SaveError(f"the saved game is nested more than {SAVE_LIMITS.max_depth} levels deep")
+            raise SaveError(nested_text(SAVE_LIMITS.what, SAVE_LIMITS.max_depth))
         version = data.get("version")
         if isinstance(version, int) and not isinstance(version, bool) and version > SAVE_VERSION:
-            raise SaveError("this save was made by a newer version of the app; update the app to open it")
-        save = Fields(data, "the save", SaveError, known=_SAVE_FIELDS, labels=_SAVE_LABELS)
+            raise SaveError(_("this save was made by a newer version of the app; update the app to open it"))
+        save = Fields(data, N_("the save"), SaveError, known=_SAVE_FIELDS, labels=_SAVE_LABELS)
         save.integer("version", 1, SAVE_VERSION)
         save.text("app", 40, default="")
         game_name = save.text("game", 40)
         if game_name not in GAMES:
-            fail(SaveError, f"this save is for a game this app does not have ({describe(game_name)}; "
-                            f"it has {choices_text(sorted(GAMES))})")
+            fail(SaveError, _("this save is for a game this app does not have ({value}; it has {games})").format(
+                value=describe(game_name), games=choices_text(sorted(GAMES))))
         game = GAMES[game_name]
         rules = save.integer("rules", 1, MAX_INT)
         if rules > game.rules_version:
-            raise SaveError(f"this {game.title} save uses newer rules than this app knows")
+            raise SaveError(_("this {game} save uses newer rules than this app knows").format(game=game.title))
         raw_seats = save.items("seats", game.max_players)
         if len(raw_seats) < game.min_players:
-            raise SaveError(f"the save must list {game.min_players}–{game.max_players} seats")
-        seats = [_seat(number, raw) for number, raw in enumerate(raw_seats, 1)]
+            raise SaveError(ngettext("the save must list {low}–{high} seat", "the save must list {low}–{high} seats",
+                                     game.max_players).format(low=game.min_players, high=game.max_players))
+        seats = [_seat(place, raw) for place, raw in enumerate(raw_seats, 1)]
         check_seats(game, seats, SaveError)
         bot_time = save.get("bot_time", 1.0)
         if not is_bot_time(bot_time):
-            raise SaveError(f"the save's computer thinking time is not {bot_time_range()}")
+            raise SaveError(_("the save's computer thinking time is not between {low} and {high} seconds").format(
+                low=decimal(BOT_TIME_MIN), high=decimal(BOT_TIME_MAX)))
         save_id = save.text("id", 100, default="")
         if save_id and not _ID.fullmatch(save_id):
-            raise SaveError("the save's id may hold only letters, digits, '.', '_' and '-'")
+            raise SaveError(_("the save's id may hold only letters, digits, '.', '_' and '-'"))
         raw_options = save.object("options", default={})
         try:
             options = game.resolve_options(raw_options, rules)
         except ValueError as exc:
-            fail(SaveError, f"the save's options are invalid: {exc}")
+            fail(SaveError, _("the save's options are invalid: {reason}").format(reason=exc))
         session = cls(game, seats, save.integer("seed", 0, MAX_INT), options, id=save_id,
                       created=save.integer("created", 0, MAX_INT, default=0),
                       updated=save.integer("updated", 0, MAX_INT, default=0), bot_time=bot_time)
@@ -334,7 +353,7 @@ class Session:
         """Play a move as a save holds it; InvalidState or IllegalAction say what is wrong.
         A save made under older rules first gets the moves those rules did not ask for
         (:meth:`_play_forced`)."""
-        move = Fields(raw, "the move", InvalidState, known=("player", "action"))
+        move = Fields(raw, N_("the move"), InvalidState, known=("player", "action"))
         player = move.integer("player", 0, len(self.seats) - 1)
         action = self.game.action_from_json(move.get("action"))
         if older_rules:
@@ -353,15 +372,15 @@ class Session:
                     and game.why_illegal(self.state, player, action) is None:
                 return
             forced = [(p, game.legal_actions(self.state, p)) for p in movers]
-            if not forced or any(len(actions) != 1 for _, actions in forced):
+            if not forced or any(len(actions) != 1 for _player, actions in forced):
                 return
             for p, actions in forced:
                 self.play(p, actions[0])
 
 
-def _seat(number: int, raw: object) -> Seat:
-    """Seat ``number`` of a save, as it is written (:func:`check_seats` judges its values)."""
-    seat = Fields(raw, f"seat {number}", SaveError, known=("name", "colour", "kind"))
+def _seat(place: int, raw: object) -> Seat:
+    """Seat number ``place`` of a save, as it is written (:func:`check_seats` judges its values)."""
+    seat = Fields(raw, _("seat {number}").format(number=place), SaveError, known=("name", "colour", "kind"))
     return Seat(seat.get("name"), seat.get("colour"), seat.get("kind", "human"))
 
 
@@ -376,5 +395,5 @@ def is_bot_time(value: object) -> bool:
 
 
 def bot_time_range() -> str:
-    """The allowed thinking times, in words: ``between 0.1 and 30 seconds``."""
-    return f"between {BOT_TIME_MIN:g} and {BOT_TIME_MAX:g} seconds"
+    """The allowed thinking times, in words of the active language: ``between 0.1 and 30 seconds``."""
+    return _("between {low} and {high} seconds").format(low=decimal(BOT_TIME_MIN), high=decimal(BOT_TIME_MAX))

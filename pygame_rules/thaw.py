@@ -44,7 +44,7 @@ class Thawed(Generic[D]):
     def __getattr__(self, name: str) -> Any:
         records = _fields(type(self.before)).get(name)
         if records is None:
-            raise AttributeError(f"{type(self.before).__name__} has no field {name!r}")
+            raise AttributeError(f"{type(self.before).__name__} has no field {name!r}")  # i18n: internal
         value = getattr(self.before, name)
         if isinstance(value, tuple):
             value = [Thawed(v) for v in value] if records else list(value)

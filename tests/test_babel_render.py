@@ -29,7 +29,7 @@ def test_board_has_clickable_wonders_tiles_and_hand():
     assert len(tiles) == 24
     assert attrs(root, "data-card") == ["camel", "crane", "ship", "stonemason", "exchange"]
     assert sorted(attrs(root, "data-offer-player")) == ["1", "2", "3"]
-    assert "2 ship + exchange" in GAME.render_svg(state, viewer=BLUE)
+    assert "2 ships + exchange" in GAME.render_svg(state, viewer=BLUE)
 
 
 def test_sealed_offers_are_face_down_for_others():
@@ -62,6 +62,17 @@ def test_highlights():
     assert any(e.get("data-offer-player") == "1" for e in selected)
     assert any(e.get("data-card") == "ship" for e in selected)
     assert any(e.get("data-tile") == "1" and e.get("data-wonder") == "2" for e in selected)
+
+
+def test_last_turn_rings_the_tile_and_marks_the_offers_fates():
+    state = ship_example()
+    plain = GAME.render_svg(state, viewer=RED)
+    root = parse(GAME.render_svg(state, viewer=RED, built=(2, 1), helpers=(YELLOW,), turned_down=(GREEN,)))
+    marks = [e for e in root.iter() if "turn-mark" in e.get("class", "").split()]
+    assert len(marks) == 3 and "turn-mark" not in plain
+    assert [e.tag for e in marks].count(f"{NS}circle") == 1  # the tile's ring
+    signs = sorted("".join(e.itertext()) for e in marks if e.tag == f"{NS}g")
+    assert signs == ["✓", "✗"] and all(e.get("aria-hidden") == "true" for e in marks)
 
 
 def test_final_position_renders_with_scores():

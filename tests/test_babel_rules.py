@@ -40,8 +40,8 @@ def test_phases_and_who_moves():
     assert GAME.to_move(state) == (YELLOW, GREEN, BLUE)
     state = GAME.apply(state, GREEN, Offer(NO_CARDS))
     assert GAME.to_move(state) == (YELLOW, BLUE) and not state.revealed
-    check_rejects(GAME, state, GREEN, Offer(NO_CARDS), "not player 2's turn")
-    check_rejects(GAME, state, RED, Accept(()), "not player 0's turn")
+    check_rejects(GAME, state, GREEN, Offer(NO_CARDS), "not player 3's turn")
+    check_rejects(GAME, state, RED, Accept(()), "not player 1's turn")
     state = offers_made(state, {YELLOW: Offer((0, 0, 1, 0)), BLUE: Offer(NO_CARDS)})
     assert GAME.to_move(state) == (RED,) and state.phase is Phase.DECIDE
 
@@ -217,7 +217,7 @@ def test_everybody_remembers_the_cards_of_a_rejected_offer():
     assert seen.players[YELLOW].hand == NO_CARDS and seen.players[YELLOW].shown == (1, 0, 2, 0)
     assert GAME.from_position_text(GAME.position_text(seen)) == seen
     drawn = GAME.render_svg(seen, BLUE)
-    assert "known in hand: 1 camel + 2 ship" in drawn and "(known: 1 camel + 2 ship)" in drawn
+    assert "known in hand: 1 camel + 2 ships" in drawn and "(known: 1 camel + 2 ships)" in drawn
     k = knowledge_for(GAME)
     rng = Rng.from_seed(3)
     for _ in range(20):                                       # the bots count on them too

@@ -51,7 +51,7 @@ def deep(depth: int) -> str:
 
 
 @pytest.mark.parametrize("method, payload, message", [
-    ("eval", "{}", "unknown method 'eval'; known: bot_move, ping, random_play"),
+    ("eval", "{}", "unknown method 'eval'; known: bot_move, hint, ping, random_play"),
     (None, "{}", "unknown method None"),
     ("bot_move", "{", "the request is not valid JSON"),
     ("bot_move", deep(90_000), "the request is nested more than 16 levels deep"),

@@ -16,6 +16,7 @@ from pygame_rules.controller import Controller, Reading
 from pygame_rules.gate import MAX_INT
 from pygame_rules.protocol import Game
 from pygame_rules.session import SaveError, Seat, Session
+from pygame_rules.tuerme import square_name
 
 
 @tagged
@@ -222,17 +223,71 @@ def test_undo_takes_back_the_persons_move_and_the_replies_and_shows_the_present(
     assert c.viewing is None and c.session.moves == [] and c.acting_player() == 0
 
 
-def test_undo_in_the_hotseat_keeps_a_view_only_for_who_acts_next():
+def test_hotseat_undo_takes_back_only_the_moves_of_who_is_at_the_device():
+    """Two people and a computer: each may take back his own last move and the computer's
+    replies since, never the other person's move (issue 27, item 6)."""
+    seats = [Seat("P0", "red"), Seat("P1", "blue", "easy"), Seat("P2", "#00aa00")]
+    c = Controller(Session.new("nim", seats, seed=4))
+    c.play(0, Take(1))
+    assert c.at_device() == 0 and c.undo_blocker() is None  # the computer thinks: P0 still holds it
+    assert c.undo() == 1 and c.session.moves == []
+    c.play(0, Take(1))
+    c.play(1, Take(1))
+    assert c.at_device() == 2
+    assert c.undo_blocker() == "it would take back P0's move, and you may take back only your own"
+    with pytest.raises(IllegalAction, match="can't undo: it would take back P0's move"):
+        c.undo()
+    c.play(2, Take(1))
+    assert c.at_device() == 0
+    assert c.undo_blocker() == "it would take back P2's move, and you may take back only your own"
+    c.play(0, Take(1))
+    assert c.at_device() == 0 and c.undo() == 1  # while the computer thinks
+    assert [m.player for m in c.session.moves] == [0, 1, 2]
+
+
+def test_hotseat_undo_with_hidden_information_never_takes_back_another_persons_bid():
+    c = controller("bids", ("human", "easy", "human"))
+    c.reveal(0)
+    c.play(0, Bid(1))
+    assert (c.pass_to(), c.at_device()) == (2, 2)  # the device goes to P2
+    assert c.undo_blocker() == "it would take back P0's move, and you may take back only your own"
+    c.reveal(2)
+    c.play(2, Bid(2))
+    assert (c.at_device(), c.viewer()) == (2, None)  # the computer thinks; P2 holds the device
+    assert c.undo() == 1 and c.state.bids == (1, None, None) and c.pass_to() == 2
+    c.reveal(2)
+    c.play(2, Bid(2))
+    request = c.next_bot_request()
+    assert request is not None and c.bot_replied(request, reply(Bid(3)))
+    assert (c.pass_to(), c.at_device()) == (0, 0)  # a new round: the device goes to P0
+    assert c.undo_blocker() == "it would take back P2's move, and you may take back only your own"
+
+
+def test_undo_among_people_only_takes_back_a_move_before_the_device_moves_on():
     c = controller("nim", ("human", "human"))
     c.play(0, Take(1))
-    c.undo()
-    assert (c.acting_player(), c.viewer()) == (0, 0)
+    assert (c.at_device(), c.undo_blocker()) == (1, "it would take back P0's move, and you may take back only your own")
+    while not c.game.is_over(c.state):
+        c.play(c.game.to_move(c.state)[0], Take(1))
+    last = c.session.moves[-1].player
+    assert c.at_device() == last and c.undo() == 1  # the game is over: the last mover holds it
+    assert c.acting_player() == last
     c = controller("bids", ("human", "human"))
     c.reveal(0)
     c.play(0, Bid(1))
     c.reveal(1)
-    c.undo()  # person 0's bid is taken back; person 1 holds the device and must bid too
-    assert (c.pass_to(), c.viewer(), c.acting_player()) == (None, 1, 1)
+    c.play(1, Bid(2))  # a new round, and person 1 holds the device: his own bid is his to take back
+    assert c.undo() == 1
+    assert (c.pass_to(), c.viewer(), c.acting_player(), c.state.bids) == (None, 1, 1, (1, None))
+    assert c.undo_blocker() == "it would take back P0's move, and you may take back only your own"
+
+
+def test_a_diagram_reader_may_take_back_any_move():
+    start = NIM.new_game(2, seed=1)
+    session = Session.from_position(NIM, start, [Seat("Red", "red"), Seat("Blue", "blue")])
+    c = Controller(session, reading=Reading(viewer=None))
+    c.play(0, Take(1))
+    assert c.at_device() is None and c.undo() == 1
 
 
 def test_undo_is_refused_when_only_computer_players_moved():
@@ -328,3 +383,75 @@ def test_a_diagram_is_read_from_one_seat_and_branches_where_a_move_is_tried():
     assert c.viewing is None and [m.action for m in session.moves] == [Bid(3)]
     look = Controller(session, reading=Reading(viewer=None, interactive=False))
     assert (look.acting_player(), look.viewer()) == (None, None)
+
+
+# ---------------------------------------------------------------- hints and turns
+def test_hint_request_holds_only_the_players_view() -> None:
+    """The worker's hint request carries what the player sees, never hidden cards."""
+    game = registry.get_game("babel")
+    screen = Controller(Session.new("babel", [Seat("A", "red"), Seat("B", "blue"), Seat("C", "green")], seed=2))
+    request = json.loads(screen.hint_request(0))
+    assert request["player"] == 0 and request["game"] == "babel"
+    assert request["state"] == game.state_to_json(game.view(screen.state, 0))
+    assert request["state"] != game.state_to_json(screen.state)
+
+
+def test_last_turn_covers_a_players_moves_in_a_row() -> None:
+    game = registry.get_game("tuerme")
+    screen = Controller(Session.new("tuerme", [Seat("A", "red"), Seat("B", "blue")], seed=11))
+    state = screen.state
+    bonus = next(m for m in game.legal_actions(state, 0) if game.to_move(game.play(state, 0, m)) == (0,))
+    screen.play(0, bonus)
+    screen.play(0, game.legal_actions(screen.state, 0)[0])
+    assert list(screen.last_turn()) == [1, 2]
+    screen.play(1, game.legal_actions(screen.state, 1)[0])
+    assert list(screen.last_turn()) == [3] and list(screen.last_turn(2)) == [1, 2]
+    screen.view_move(0)
+    assert list(screen.last_turn()) == []
+
+
+def test_the_board_shows_the_whole_last_turn_and_a_replay_step_its_move() -> None:
+    game = registry.get_game("tuerme")
+    screen = Controller(Session.new("tuerme", [Seat("A", "red"), Seat("B", "blue")], seed=11))
+    state = screen.state
+    bonus = next(m for m in game.legal_actions(state, 0) if game.to_move(game.play(state, 0, m)) == (0,))
+    screen.play(0, bonus)
+    second = game.legal_actions(screen.state, 0)[0]
+    screen.play(0, second)
+    ui = web_ui("tuerme")
+    names = [(square_name(m.src), square_name(m.dst)) for m in (bonus, second)]
+    assert screen.board(ui).highlights == {"last_turn": names}
+    assert screen.board(FakeUi()).highlights == {"last": (0, second)}  # an ui without turns: the last move
+    screen.view_move(1)
+    assert screen.board(ui).highlights == {"last_turn": names[:1]}  # a replay step: its own move
+
+
+def test_a_turn_is_what_the_ui_says_it_is() -> None:
+    """Babel: the others' offers are part of the builder's turn."""
+    screen = Controller(Session.new("babel", [Seat("A", "red"), Seat("B", "blue"), Seat("C", "green")], seed=2))
+    game = screen.game
+    ui = web_ui("babel")
+    moves = 0
+    while ui.turn_player(screen.state) == 0:
+        player = game.to_move(screen.state)[0]
+        screen.play(player, game.legal_actions(screen.state, player)[-1])
+        moves += 1
+    assert moves > 1 and {m.player for m in screen.session.moves} != {0}
+    assert list(screen.last_turn(ui=ui)) == list(range(1, moves + 1))
+    assert list(screen.last_turn()) != list(range(1, moves + 1))  # by movers alone, only the last ones
+    highlights = screen.board(ui).highlights
+    assert set(highlights) <= {"built", "helpers", "turned_down"}
+
+
+def test_a_bot_request_carries_its_thinking_time() -> None:
+    c = controller("bids", ("easy", "human"))
+    request = c.next_bot_request()
+    assert request is not None and request.budget_ms == 500
+    assert json.loads(request.payload)["budget_ms"] == 500
+
+
+def web_ui(game: str) -> Any:
+    from webui.games import interaction_for
+
+    return interaction_for(registry.get_game(game))
+

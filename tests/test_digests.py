@@ -40,9 +40,9 @@ RUNS: dict[str, tuple[tuple[int, dict[str, Any], tuple[int, ...]], ...]] = {
 MAX_PLIES = 3000
 
 DIGESTS = {
-    "babel": "45190e919ac16ec37d96dbf6a8739fe4f1929171e9ce580fdefbc62d1c649772",
-    "saba": "3fd965971bb88b5eaa588d9cd346c39c766ccfcde694e1bfc3dd4f9cd1df0a40",
-    "tuerme": "516817059304e9a063cec9f43d547174d5ff9203c6fbfe0d7e5b2f35a9148051",
+    "babel": "1075ee9a72072516baa41ee14c4369d528358d1c825dfb065bdc29f149074941",
+    "saba": "20524dcb92aac8027c2a3a785d9f8eee35a7c00844165ac2a7442edafd814cd7",
+    "tuerme": "7ee2941f68654bb3aa3d94c06085078ccb139ad9a07982b9b79dbb29c0bf9a45",
 }
 
 

@@ -151,12 +151,12 @@ def test_trying_a_move_by_clicking_and_from_the_list(page, guard, host_url):
     tuerme.locator('.square[data-square="c4"]').click()
     page.wait_for_function("document.querySelector('#d-tuerme .pgr-ply').textContent === '1 / 1: d4-c4'")
     assert tuerme.locator('.piece[data-square="c4"]').get_attribute("data-colour") == "red"
-    tuerme.get_by_role("button", name="Back to the starting position").click()
+    tuerme.get_by_role("button", name="Reset").click()
     page.wait_for_function("document.querySelector('#d-tuerme .pgr-ply').textContent === '0 / 1'")
     assert tuerme.locator('.piece[data-square="d4"]').count() == 1
 
     saba = _diagram(page, "d-saba")
-    saba.get_by_role("button", name="Back to the starting position").click()
+    saba.get_by_role("button", name="Reset").click()
     _wait_live(page, "d-saba")
     options = saba.locator("select option").all_text_contents()
     assert "H2 (2 alabaster)" in options

@@ -102,7 +102,7 @@ def test_new_game_validates_players_and_options():
         NIM.new_game(4)
     with pytest.raises(ValueError, match=r"no option 'speed'.*heap, misere"):
         NIM.new_game(2, options={"speed": 1})
-    with pytest.raises(ValueError, match="takes a int"):
+    with pytest.raises(ValueError, match="option 'heap' takes a whole number, not 'big'"):
         NIM.new_game(2, options={"heap": "big"})
     assert NIM.option_defaults == {"heap": 15, "misere": False}
     assert NIM.new_game(2, seed=5) == NIM.new_game(2, seed=5)
@@ -111,7 +111,7 @@ def test_new_game_validates_players_and_options():
 
 def test_apply_rejects_with_reasons_and_keeps_state():
     state = NIM.new_game(2, seed=1)
-    check_rejects(NIM, state, 1, Take(1), "not player 1's turn")
+    check_rejects(NIM, state, 1, Take(1), "not player 2's turn")
     check_rejects(NIM, state, 0, Take(4), "take 1, 2 or 3")
     check_rejects(NIM, state, 0, "take 1", "not an action")
     end = replace(state, heap=0)

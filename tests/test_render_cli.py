@@ -12,6 +12,7 @@ import pytest
 from pygame_rules import get_game
 from pygame_rules.__main__ import main
 from pygame_rules.examples import example, examples
+from pygame_rules.i18n import language, with_lang
 from pygame_rules.render_cli import DEFAULT_SEED, embed_snippet, parse_highlights
 
 PICTURE_2 = example("tuerme", "picture-2")
@@ -127,6 +128,27 @@ def test_bad_input_exits_2_with_a_message(capsys, argv, message):
     code, out, err = render(capsys, *argv)
     assert code == 2 and out == ""
     assert err.startswith("render: error: ") and message in err
+
+
+@pytest.mark.parametrize("lang", ["nl", "de", "fr"])
+def test_lang_chooses_the_language_of_the_board_and_the_messages(capsys, lang):
+    ex = example("babel", "offers")
+    game = get_game("babel")
+    code, out, err = render(capsys, "babel", "--example", ex.name, "--lang", lang)
+    assert code == 0 and err == ""
+    assert out.strip() == with_lang(lang, game.render_svg, ex.states()[-1], ex.viewer)
+    code, out, err = render(capsys, "babel", "--players", "2", "--lang", lang)
+    expected = {"nl": "render: fout: Der Turmbau zu Babel is voor 3–5 spelers, niet 2",
+                "de": "render: Fehler: Der Turmbau zu Babel ist für 3–5 Spieler, nicht 2",
+                "fr": "render\u00a0: erreur\u00a0: Der Turmbau zu Babel se joue à 3–5 joueurs, et non 2"}[lang]
+    assert (code, out, err.strip()) == (2, "", expected)
+    assert language() == "en"  # the language is the command's only
+
+
+def test_an_unknown_language_is_refused_by_the_parser(capsys):
+    with pytest.raises(SystemExit):
+        render(capsys, "tuerme", "--lang", "pt")
+    assert "invalid choice: 'pt'" in capsys.readouterr().err
 
 
 def test_command_line_writes_a_file(tmp_path):

@@ -64,6 +64,15 @@ def test_highlights_mark_things():
     assert " hl" not in plain
 
 
+def test_last_turn_rings_what_it_used():
+    lit = GAME.render_svg(_position(), viewer=BLUE, last_turn={"harbour": [2], "garden": [3], "districts": [4]})
+    marked = [el for el in ET.fromstring(lit).iter() if "turn-mark" in (el.get("class") or "").split()]
+    assert {(k, el.get(k)) for el in marked for k in el.attrib if k.startswith("data-")} == {
+        ("data-harbour", "2"), ("data-garden", "3"), ("data-district", "4")}
+    assert all("hl" in el.get("class").split() for el in marked)
+    assert "turn-mark" not in GAME.render_svg(_position(), viewer=BLUE)
+
+
 def test_every_phase_renders():
     state = GAME.new_game(4, seed=9, options={"pro": True})
     seen = set()
@@ -74,7 +83,8 @@ def test_every_phase_renders():
         mover = GAME.to_move(state)[0]
         actions = GAME.legal_actions(state, mover)
         state = GAME.apply(state, mover, actions[len(state.gone) * 5 % len(actions)])
-    assert "The game is over:" in GAME.render_svg(state)
+    status = next(g for g in ET.fromstring(GAME.render_svg(state)).iter(NS + "g") if g.get("class") == "status")
+    assert " ".join(t.text for t in status.iter(NS + "text")) == GAME.result_text(state, GAME.seat_names())
 
 
 def test_palette_and_names_restyle_the_players():

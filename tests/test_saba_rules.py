@@ -132,7 +132,7 @@ def test_placing_figures_in_districts():
     base = dict(phase=Phase.PLACE, built_part=True, last_field=0, **garden({1: BLUE}),
                 **palace("A2,A3,A4", gone="A1"))
     s = make(res=[vec(g=3), vec(), vec()], districts=placed({0: (BLUE,), 1: (RED,)}), **base)
-    check_rejects(GAME, s, BLUE, PlaceFigure(District.CARPENTERS), "occupied by player 1")
+    check_rejects(GAME, s, BLUE, PlaceFigure(District.CARPENTERS), "occupied by player 2")
     second = act(s, BLUE, PlaceFigure(District.STONEMASONS))
     assert second.players[BLUE].res == vec(g=1) and second.districts[0] == (BLUE, BLUE)
     s = make(res=[vec(g=3), vec(), vec()], districts=placed({0: (BLUE, BLUE)}), **base)
@@ -192,7 +192,7 @@ def test_views_hide_hands_and_decks():
 
 def test_illegal_actions_say_why():
     s = make()
-    check_rejects(GAME, s, RED, TakeHarbour(1), "not player 1's turn")
+    check_rejects(GAME, s, RED, TakeHarbour(1), "not player 2's turn")
     check_rejects(GAME, s, BLUE, Done(), "cannot be skipped")
     check_rejects(GAME, s, BLUE, UseDistrict(District.MASONS), "no figure in the masons")
     check_rejects(GAME, s, BLUE, PlaceFigure(0), "not possible now")

@@ -52,6 +52,20 @@ def test_undo_takes_back_a_persons_move_with_the_bots_replies():
     assert len(s.states) == 1
 
 
+def test_undo_by_a_person_takes_back_only_his_own_moves_and_the_bots_replies():
+    s = new_session(("human", "human", "easy"))
+    s.play(0, Take(1))
+    assert s.undo_blocker(1) == "it would take back P0's move, and you may take back only your own"
+    s.play(1, Take(1))
+    s.play(2, Take(1))
+    assert s.undo_blocker(0) == "it would take back P1's move, and you may take back only your own"
+    assert s.undo_blocker() is None and s.undo_blocker(1) is None
+    assert [m.text for m in s.undo(1)] == ["take 1", "take 1"] and len(s.moves) == 1
+    with pytest.raises(IllegalAction, match="can't undo: it would take back P0's move"):
+        s.undo(1)
+    assert new_session(("easy", "human")).undo_blocker(1) == "there is no move to take back"
+
+
 def test_a_move_after_a_past_position_replaces_the_later_moves():
     s = new_session()
     for count in (1, 2, 3):
@@ -129,7 +143,7 @@ INJECTED = "blue;background-image:url(http://example.com/x.png)"
 @pytest.mark.parametrize("mutate, message", [
     # each of these raised something other than SaveError before (issue 23, finding 5)
     (lambda d: {**d, "options": 5}, "the save's options must be an object, not 5"),     # AttributeError
-    (lambda d: {**d, "options": {"heap": [1]}}, "options are invalid: option 'heap' takes a int, not a list"),
+    (lambda d: {**d, "options": {"heap": [1]}}, "options are invalid: option 'heap' takes a whole number, not a list"),
     (lambda d: {**d, "moves": [deep(5000)]}, "nested more than 16 levels deep"),        # RecursionError
     (lambda d: {**d, "state": deep(5000)}, "nested more than 16 levels deep"),
     (lambda d: {**d, "moves": [{"player": 0, "action": {"kind": "Take", "count": 10**30}}]},

@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 from pygame_rules.babel import GAME, Accept, Build, Offer
-from site_helpers import READY_TIMEOUT_MS, pass_to, start_game
+from site_helpers import READY_TIMEOUT_MS, log_texts, pass_to, start_game
 
 pytestmark = pytest.mark.browser
 
@@ -77,10 +77,10 @@ def test_a_build_with_sealed_offers_through_pass_screens(app):
     assert "back: 1 camel" in app.locator('#board [data-offer-player="2"]').inner_html()
     bob_offer.click()
     assert app.locator('#board .offer.selected[data-offer-player="1"]').count() == 1
-    button(app, "Build, adding 2 ship from your hand").click()
+    button(app, "Build, adding 2 ships from your hand").click()
 
     pass_to(app, "Bob")  # Bob's turn begins
-    log = app.locator("#log li:not(.log-start)").all_inner_texts()
+    log = log_texts(app)
     assert log == expected_log()
     assert app.locator('#board [data-wonder="2"][data-tile="0"][data-taken="1"]').count() == 1
     assert "Pass" in app.locator("#game-buttons").inner_text()

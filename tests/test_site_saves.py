@@ -141,7 +141,7 @@ def test_a_damaged_open_autosave_never_stops_the_app(page, guard, site_url, kind
     if good_moves is None:
         assert recover.count() == 0
     else:
-        assert f"after {good_moves} moves" in recover.text_content()
+        assert f"after {good_moves} move" in recover.text_content()
     assert stored(page, PREFIX + "broken") == text
     assert stored(page, PREFIX + GOOD["id"]) == good_text
     page.locator(f".saved-game[data-save='{GOOD['id']}']").get_by_role("button", name="Resume").click()

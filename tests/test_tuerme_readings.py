@@ -69,7 +69,8 @@ def test_with_no_loose_neutral_stone_left_he_is_stuck_for_good():
     s = build(3, {"b7": "Ar", "c7": "Bp", "k4": "Cb", "n1": "Dg"}, turn=2)
     end = play(s, "n1-n2")
     assert end.end is EndReason.STUCK and end.ender == 0 and end.turn == 0
-    assert GAME.status_text(end) == "Player 1 wins (Game over: Player 1 can no longer move)"
+    assert GAME.status_text(end) == ("Player 1 wins with 1 point. "
+                                     "The game ended because Player 1 could not move any more.")
 
 
 # -------------------------------- reading: early end 2 counts own pieces only, or every move
@@ -105,7 +106,8 @@ def test_early_end_2_at_once_ends_the_game_with_the_burying_move():
     end = play(s, "d6-d4")
     assert end.end is EndReason.STUCK and end.ender == 0 and end.turn == 1
     assert GAME.scores(end) == (1, 0, 0, 0) and GAME.winners(end) == (0,)
-    assert GAME.status_text(end) == "Player 1 wins (Game over: Player 1 can no longer move)"
+    assert GAME.status_text(end) == ("Player 1 wins with 1 point. "
+                                     "The game ended because Player 1 could not move any more.")
 
 
 def test_early_end_2_at_once_names_the_mover_first():
@@ -205,7 +207,7 @@ def test_the_rules_page_quotes_and_argues_every_reading():
     for option in (o for o in GAME.options if o.is_reading):
         default = "on" if option.default else "off"
         assert f"(<code>{option.name}</code>) · default: {default}</h3>" in page
-        assert f'<p lang="nl">{option.quote}</p>' in page and f"<p>{option.english}</p>" in page
+        assert f'<p lang="nl">{option.quote}</p>' in page and f"<p data-i18n>{option.english}</p>" in page
 
 
 def test_check_state_follows_the_readings():

@@ -38,7 +38,7 @@ def test_pieces_carry_square_colour_symbol_height_and_owner():
     tower = pieces["d4"]
     assert (tower.get("data-colour"), tower.get("data-symbol"), tower.get("data-height"),
             tower.get("data-owner")) == ("red", "A", "3", "0")
-    assert len([r for r in tower.iter(f"{NS}rect")]) == 3             # one token per stone
+    assert len([r for r in tower.iter(f"{NS}rect") if r.get("class") != "hit"]) == 3  # one token per stone
     assert [t.text for t in tower.iter(f"{NS}text")] == ["3"]          # the height badge
     neutral = pieces["a1"]
     assert "neutral" in neutral.get("class") and neutral.get("data-owner") == "neutral"
@@ -67,6 +67,19 @@ def test_highlights():
         GAME.render_svg(s, selected=500)
 
 
+def test_last_turn_marks_every_move_the_last_one_strongest():
+    s = build(4, {"d6": "Ar", "c2": "Br"})
+    root = parse(GAME.render_svg(s, last_turn=[("d4", "d6"), Move(parse_square("c1"), parse_square("c2"))]))
+    by_square = {g.get("data-square"): g.get("class").split() for g in groups(root, "square")}
+    assert {sq for sq, c in by_square.items() if "last-move" in c} == {"d4", "d6", "c1", "c2"}
+    assert {sq for sq, c in by_square.items() if "earlier" in c} == {"d4", "d6"}
+    marks = [e for e in root.iter(f"{NS}rect") if e.get("class") == "turn-mark"]
+    assert len(marks) == 4 and sorted(e.get("stroke-width") for e in marks) == ["1.5", "1.5", "2", "2"]
+    same = GAME.render_svg(s, last_turn=[("c1", "c2")])
+    assert same == GAME.render_svg(s, last_move=("c1", "c2"))  # one move: as the last move alone
+    assert "turn-mark" not in GAME.render_svg(s)  # off by default
+
+
 def test_palette_names_and_description():
     s = GAME.new_game(3, seed=4)
     svg = GAME.render_svg(s, palette=["#000001"], names=["Ann", "Bob", "Cy"])
@@ -80,14 +93,15 @@ def test_description_after_the_end_and_variant():
     s = build(4, {"a7": "Ar", "e7": "Bb"}, unlimited_height=True)
     end = GAME.apply(s, 0, Move(parse_square("a7"), parse_square("b7")))
     desc = parse(GAME.render_svg(end)).find(f"{NS}desc").text
-    assert "Variant: towers of any height" in desc and "Game over: no stones are left on the alleys" in desc
+    assert "Variant: towers of any height." in desc
+    assert "The game ended because no stones were left on the alleys." in desc
     assert "red 1, blue 1" in desc
 
 
 def test_tall_variant_tower_shows_five_tokens_and_its_height():
     root = parse(GAME.render_svg(build(4, {"d4": "A" + "rb" * 4}, unlimited_height=True)))
     piece = groups(root, "piece")[0]
-    assert len(list(piece.iter(f"{NS}rect"))) == 5 and piece.get("data-height") == "8"
+    assert len([r for r in piece.iter(f"{NS}rect") if r.get("class") != "hit"]) == 5 and piece.get("data-height") == "8"
 
 
 def test_everything_is_escaped_and_well_formed():

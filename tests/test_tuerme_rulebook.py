@@ -208,7 +208,8 @@ def test_tied_scores_share_the_victory():
     end = GAME.apply(build(4, {"a7": "Ar", "e7": "Bb"}), 0, mv("a7-b7"))
     assert end.end is EndReason.ALLEYS and GAME.scores(end) == (1, 1, 0, 0)
     assert GAME.winners(end) == (0, 1)
-    assert GAME.status_text(end) == "Player 1 and Player 2 win (Game over: no stones are left on the alleys)"
+    assert GAME.status_text(end) == ("Player 1 and Player 2 share the win with 1 point each. "
+                                     "The game ended because no stones were left on the alleys.")
 
 
 def test_early_end_when_no_stone_is_left_on_the_alleys():
@@ -337,8 +338,8 @@ def test_a_district_of_one_neutral_colour_ends_the_game_as_the_reading_says(ends
     if ends:  # red ended it, but neutral stones score for nobody: nothing to double
         assert after.end is EndReason.DISTRICT and after.ender == 0 and after.end_district == 0
         assert GAME.action_text(s, mv("a6-b6")) == "Na6-b6#" and GAME.scores(after) == (0, 0)
-        assert GAME.status_text(after) == ("Player 1 and Player 2 win (Game over: Player 1 filled a district "
-                                           "with neutral green stones)")
+        assert GAME.status_text(after) == ("Player 1 and Player 2 share the win with 0 points each. The game "
+                                           "ended because Player 1 filled a district with neutral green stones.")
     else:
         assert after.end is None and after.bonus
     # A district of mixed neutral colours never ends it.

@@ -85,7 +85,7 @@ def test_reasons_for_malformed_moves(action, fragment):
 
 def test_wrong_player_and_finished_game_are_rejected():
     s = build(4, {"d4": "Ar", "k4": "Bb"})
-    check_rejects(GAME, s, 1, Move(parse_square("k4"), parse_square("k5")), "not player 1's turn")
+    check_rejects(GAME, s, 1, Move(parse_square("k4"), parse_square("k5")), "not player 2's turn")
     over = replace(s, end=EndReason.ALLEYS, ender=0)
     check_rejects(GAME, over, 0, Move(parse_square("d4"), parse_square("d5")), "game is over")
     assert GAME.legal_actions(over, 0) == [] and GAME.why_illegal(over, 0, Skip()) == "the game is over"

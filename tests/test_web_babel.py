@@ -145,8 +145,8 @@ def test_compose_and_seal_an_offer():
         ui.click(state, YELLOW, {"card": "ship", "count": "2"})
     assert ui.highlights(state, YELLOW) == {"cards": (0, 0, 2, 0)}
     ui.click(state, YELLOW, {"card": "exchange"})
-    assert "Your offer: 2 ship + exchange card." in ui.prompt(state, YELLOW)
-    offer = press(ui, state, YELLOW, "Seal offer: 2 ship + exchange card")
+    assert "Your offer: 2 ships + exchange card." in ui.prompt(state, YELLOW)
+    offer = press(ui, state, YELLOW, "Seal offer: 2 ships + exchange card")
     assert offer == Offer((0, 0, 2, 0), True)
     assert on_board(ui, state, YELLOW, [{"card": "ship"}], **ui.highlights(state, YELLOW))
 
@@ -207,8 +207,8 @@ def test_joker_choices_are_separate_build_buttons():
     state = decide_state(red_hand=(0, 0, 3, 0), actions=(ActionCard.JOKER,))
     ui = BabelInteraction(GAME)
     assert labels(ui, state, RED)[:2] == [
-        "Build, adding 3 ship from your hand",
-        "Build, adding 1 ship from your hand and 1 joker (2 ship)"]
+        "Build, adding 3 ships from your hand",
+        "Build, adding 1 ship from your hand and 1 joker (2 ships)"]
     assert press(ui, state, RED, "Build, adding 1 ship") == Accept((), (0, 0, 2, 0))
 
 

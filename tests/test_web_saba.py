@@ -387,7 +387,7 @@ def test_merchant_trade_by_clicking_resources():
     ui.click(state, BLUE, {"resource": "g", "player": "1"})
     ui.click(state, BLUE, {"resource": "a", "player": "0"})
     ui.click(state, BLUE, {"resource": "a", "player": "0"})
-    assert "Not possible: player 1 does not have gold + gold" in ui.prompt(state, BLUE)
+    assert "Not possible: player 2 does not have gold + gold" in ui.prompt(state, BLUE)
 
 
 def test_selection_is_forgotten_on_a_new_position_or_another_click():

@@ -23,6 +23,8 @@ import zipfile
 from pathlib import Path
 from typing import Any
 
+from catalogs import compile_all as compile_catalogs
+from catalogs import page_texts
 from embed.pages import OUTPUTS as EMBED_OUTPUTS
 from embed.pages import build_embed
 from offline import OUTPUTS as OFFLINE_OUTPUTS
@@ -31,7 +33,6 @@ from offline import build_offline
 ROOT = Path(__file__).resolve().parent.parent
 WEB = ROOT / "web"
 NODE = ROOT / "node_modules"
-CACHE = ROOT / "build" / "cache"
 
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip",
                  "pyodide-lock.json")
@@ -46,28 +47,8 @@ def _copy_pyodide(out: Path) -> list[Path]:
     dst.mkdir(parents=True)
     for name in PYODIDE_FILES:
         shutil.copy2(src / name, dst / name)
-    lock_path = dst / "pyodide-lock.json"
-    lock = json.loads(lock_path.read_text())
-    micropip = lock["packages"]["micropip"]
-    wheel = _micropip_wheel(micropip["file_name"])
-    shutil.copy2(wheel, dst / wheel.name)
-    # Pyodide's own build of micropip is not byte-identical to PyPI's: point the lock at ours.
-    micropip["sha256"] = hashlib.sha256(wheel.read_bytes()).hexdigest()
-    lock_path.write_text(json.dumps(lock))
     # The files Pyodide fetches (the .mjs files are imported, not fetched): the page's progress bar.
     return [dst / name for name in ("pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")]
-
-
-def _micropip_wheel(file_name: str) -> Path:
-    wheel = CACHE / file_name
-    if not wheel.exists():
-        version = file_name.split("-")[1]
-        CACHE.mkdir(parents=True, exist_ok=True)
-        # micropip needs Python >= 3.13 (Pyodide's), so ask pip for a 3.14 wheel explicitly.
-        subprocess.run([sys.executable, "-m", "pip", "download", "--quiet", "--no-deps",
-                        f"micropip=={version}", "--python-version", "3.14",
-                        "--only-binary=:all:", "-d", str(CACHE)], check=True)
-    return wheel
 
 
 def _copy_pyscript(out: Path) -> None:
@@ -140,12 +121,18 @@ def add_content_security_policy(out: Path) -> None:
             charset, f'{charset}\n  <meta http-equiv="Content-Security-Policy" content="{policy}">', 1))
 
 
+def _import_checkout() -> None:
+    """Let ``import pygame_rules`` find this checkout's package (build.py runs from a
+    checkout, not an installed package)."""
+    if str(ROOT) not in sys.path:
+        sys.path.insert(0, str(ROOT))
+
+
 def _inline_styles() -> set[str]:
     """Every inline style the site writes: embed.js's style sheet, and the ``<style>``
     elements and ``style`` attributes of the boards, as the renderers draw each game's
     rulebook examples (the same code draws every board of the app)."""
-    if str(ROOT) not in sys.path:  # build.py runs from a checkout, not an installed package
-        sys.path.insert(0, str(ROOT))
+    _import_checkout()
     from pygame_rules import get_game
     from pygame_rules.examples import examples
 
@@ -164,6 +151,16 @@ def _csp_hash(text: str) -> str:
     return f"'sha256-{digest}'"
 
 
+def _texts_json() -> str:
+    """The page's texts in every language and the languages' own names, for ``app/i18n.js``
+    (JSON that can sit in a ``<script>`` element)."""
+    _import_checkout()
+    from pygame_rules.i18n import NATIVE_NAMES
+
+    data = {"names": NATIVE_NAMES, "texts": page_texts()}
+    return json.dumps(data, ensure_ascii=False, sort_keys=True).replace("</", "<\\/")
+
+
 def build(out: Path) -> dict[str, Any]:
     for name in GENERATED:
         path = out / name
@@ -177,6 +174,7 @@ def build(out: Path) -> dict[str, Any]:
     runtime = _copy_pyodide(out)
     _copy_pyscript(out)
     shutil.copytree(WEB / "static" / "app", out / "app")
+    compile_catalogs(out / "app" / "locale")  # .mo files into the package, before the wheel
     wheel = _build_wheel(out)
     webui = _zip_webui(out)
     (out / "pyscript.json").write_text(json.dumps({
@@ -188,7 +186,8 @@ def build(out: Path) -> dict[str, Any]:
         "runtime_bytes": sum(p.stat().st_size for p in (*runtime, wheel, webui)),
     }
     page = (WEB / "static" / "index.html").read_text()
-    (out / "index.html").write_text(page.replace("@MANIFEST@", json.dumps(manifest)))
+    (out / "index.html").write_text(page.replace("@MANIFEST@", json.dumps(manifest))
+                                    .replace("@TEXTS@", _texts_json()))
     build_embed(out, manifest)  # embed runtime, gallery.html and rules/ (see web/embed/pages.py)
     add_content_security_policy(out)  # before the service worker hashes the pages
     build_offline(out)  # icons, web-app manifest, service worker over all of the above (web/offline.py)

@@ -27,7 +27,9 @@ OUTPUTS = ("icons", "manifest.webmanifest", "sw.js")
 NOT_CACHED = ("sw.js", "README.md")
 PLACEHOLDER = '"@RELEASE@"'
 PNG_SIZES = (192, 512)
-NAME = "pygame_rules: Babel, Saba, Spiel der Türme"
+#: The web-app manifest is one file in one language (English): browsers show its name and
+#: description when the app is installed, before any page has chosen a language.
+NAME = "pygame_rules: Babel, Saba, Spiel der Türme"  # i18n: internal (the games' names)
 SHORT_NAME = "pygame_rules"
 THEME_COLOUR = "#2b2118"  # the top bar (style.css --ink)
 BACKGROUND_COLOUR = "#f6f1e7"  # the page (style.css --bg)
@@ -85,7 +87,7 @@ def write_manifest(out: Path, icons: list[dict[str, str]]) -> None:
         "id": "./",
         "name": NAME,
         "short_name": SHORT_NAME,
-        "description": "Three German board games with exact rules, played offline in the browser.",
+        "description": "Three German board games with exact rules, played offline in the browser.",  # i18n: internal
         "start_url": "./",
         "scope": "./",
         "display": "standalone",
@@ -117,7 +119,7 @@ def write_service_worker(out: Path) -> Release:
     """Write ``out/sw.js`` for the files now in ``out`` (call it after every other step)."""
     source = (STATIC / "sw.js").read_text()
     if source.count(PLACEHOLDER) != 1:
-        raise SystemExit(f"web/static/sw.js must hold {PLACEHOLDER} exactly once")
+        raise SystemExit(f"web/static/sw.js must hold {PLACEHOLDER} exactly once")  # i18n: internal
     current = release(out, source)
     data = {"version": current.version, "assets": [[a.path, a.integrity, a.size] for a in current.assets]}
     (out / "sw.js").write_text(source.replace(PLACEHOLDER, json.dumps(data, separators=(",", ":"))))

@@ -5,6 +5,10 @@ Card counts per kind are always tuples in the order of :data:`KINDS`
 cards it asks for, e.g. ``(5, 0, 0, 0)`` for "5 camels" and ``(3, 2, 0, 0)``
 for the two-colour tile "3 camels + 2 cranes".
 
+Names shown to people (kinds, colours, wonders, action cards) are marked with ``N_``:
+the notation and the ids use them as they are, the screen shows them through
+:func:`~pygame_rules.i18n._` (see :func:`kind_name`, :func:`counts_words`, :func:`tile_words`).
+
 Values marked RECONSTRUCTION are not printed in any source we have (the
 rulebook pictures are lost); they follow the recommended readings of
 ``rules-data.md`` A3/A5 and are kept here so they are easy to correct.
@@ -13,29 +17,38 @@ rulebook pictures are lost); they follow the recommended readings of
 'camel 3 + crane 2'
 >>> SET_BONUS[4]
 20
+>>> from pygame_rules.i18n import using
+>>> with using("nl"):
+...     counts_words((2, 0, 1, 0)), tile_words((3, 2, 0, 0))
+('2 kamelen + 1 schip', 'kameel 3 + kraan 2')
 """
 
 from __future__ import annotations
 
 import enum
+from collections.abc import Callable
+
+from ..i18n import N_, _, ngettext
 
 Counts = tuple[int, int, int, int]
 Tile = Counts
 
 #: The four kinds of building card, in the order of every count tuple.
-KINDS: tuple[str, ...] = ("camel", "crane", "ship", "stonemason")
+KINDS: tuple[str, ...] = (N_("camel"), N_("crane"), N_("ship"), N_("stonemason"))
 #: One-letter codes of the kinds (position notation).
 KIND_LETTERS = "cksm"
 NO_CARDS: Counts = (0, 0, 0, 0)
 
+#: The game's name, the box's own (German) in every language.
+TITLE = "Der Turmbau zu Babel"  # i18n: internal (a name, never translated)
 CARDS_PER_KIND = 25
 START_HAND = 4
 MIN_PLAYERS, MAX_PLAYERS = 3, 5
 
 #: Seat colours (name, CSS fill); the rulebook examples use the first four, the fifth is our choice.
 PLAYER_COLOURS: tuple[tuple[str, str], ...] = (
-    ("red", "#d62728"), ("yellow", "#e6c300"), ("green", "#2ca02c"), ("blue", "#1f63c6"),
-    ("purple", "#8e44ad"))
+    (N_("red"), "#d62728"), (N_("yellow"), "#e6c300"), (N_("green"), "#2ca02c"),
+    (N_("blue"), "#1f63c6"), (N_("purple"), "#8e44ad"))
 COLOURS: tuple[str, ...] = tuple(name for name, _ in PLAYER_COLOURS)
 
 
@@ -55,15 +68,16 @@ KIND_OF_CARD: dict[Card, int] = {card: k for k, card in enumerate(CARD_OF_KIND)}
 
 
 class ActionCard(enum.Enum):
-    """The seven kinds of action card (HIDDEN: a card a viewer may not see)."""
+    """The seven kinds of action card (HIDDEN: a card a viewer may not see); the value
+    is the card's name (shown as ``_(card.value)``) and its id on the board."""
 
-    CARD_EXCHANGE = "card exchange"
-    DRAW_THREE = "draw three"
-    DOUBLE_TURN = "double turn"
-    JOKER = "joker"
-    THIRD_BONUS = "third bonus"
-    FIVE_POINTS = "five points"
-    TILE_POINTS = "tile points"
+    CARD_EXCHANGE = N_("card exchange")
+    DRAW_THREE = N_("draw three")
+    DOUBLE_TURN = N_("double turn")
+    JOKER = N_("joker")
+    THIRD_BONUS = N_("third bonus")
+    FIVE_POINTS = N_("five points")
+    TILE_POINTS = N_("tile points")
     HIDDEN = "hidden"
 
 
@@ -88,8 +102,8 @@ FIVE_POINTS = 5
 
 #: The eight wonders in the order of the rulebook epilogue (board position has no effect).
 WONDERS: tuple[str, ...] = (
-    "Pyramids of Giza", "Colossus of Rhodes", "Statue of Zeus", "Hanging Gardens",
-    "Mausoleum", "Lighthouse of Alexandria", "Temple of Artemis", "Tower of Babel",
+    N_("Pyramids of Giza"), N_("Colossus of Rhodes"), N_("Statue of Zeus"), N_("Hanging Gardens"),
+    N_("Mausoleum"), N_("Lighthouse of Alexandria"), N_("Temple of Artemis"), N_("Tower of Babel"),
 )
 #: Short names used by the move notation.
 WONDER_SHORT: tuple[str, ...] = (
@@ -158,5 +172,55 @@ def counts_text(counts: Counts, joiner: str = " + ") -> str:
 
 
 def tile_text(tile: Tile) -> str:
-    """A tile as the kinds and numbers printed on it, e.g. ``camel 5``."""
+    """A tile as the kinds and numbers printed on it, e.g. ``camel 5`` (move notation)."""
     return " + ".join(f"{KINDS[k]} {tile[k]}" for k in tile_kinds(tile))
+
+
+# ------------------------------------------------------------------ in the active language
+def kind_name(kind: int) -> str:
+    """The name of a kind of building card, in the active language."""
+    return _(KINDS[kind])
+
+
+#: ``n`` cards of each kind as a label, singular or plural as the number asks ("1 camel",
+#: "2 ships"; the move notation keeps its own singular nouns, see :func:`counts_text`).
+_KIND_COUNTS: tuple[Callable[[int], str], ...] = (
+    lambda n: ngettext("{n} camel", "{n} camels", n),
+    lambda n: ngettext("{n} crane", "{n} cranes", n),
+    lambda n: ngettext("{n} ship", "{n} ships", n),
+    lambda n: ngettext("{n} stonemason", "{n} stonemasons", n),
+)
+
+
+def kind_count(kind: int, n: int) -> str:
+    """``n`` cards of ``kind`` as a label in the active language, e.g. ``2 camels``."""
+    return _KIND_COUNTS[kind](n).format(n=n)
+
+
+#: ``n`` building cards of each kind, in a sentence.
+_KIND_CARDS: tuple[Callable[[int], str], ...] = (
+    lambda n: ngettext("{n} camel card", "{n} camel cards", n),
+    lambda n: ngettext("{n} crane card", "{n} crane cards", n),
+    lambda n: ngettext("{n} ship card", "{n} ship cards", n),
+    lambda n: ngettext("{n} stonemason card", "{n} stonemason cards", n),
+)
+
+
+def kind_cards(kind: int, n: int) -> str:
+    """``n`` building cards of ``kind`` in a sentence, e.g. ``1 crane card``."""
+    return _KIND_CARDS[kind](n).format(n=n)
+
+
+def counts_words(counts: Counts) -> str:
+    """:func:`counts_text` in the active language, for the screen (``nothing`` when empty).
+
+    >>> counts_words((2, 0, 1, 0))
+    '2 camels + 1 ship'
+    """
+    parts = [kind_count(k, n) for k, n in enumerate(counts) if n]
+    return " + ".join(parts) if parts else _("nothing")
+
+
+def tile_words(tile: Tile) -> str:
+    """:func:`tile_text` in the active language, for the screen: ``camel 3 + crane 2``."""
+    return " + ".join(f"{kind_name(k)} {tile[k]}" for k in tile_kinds(tile))

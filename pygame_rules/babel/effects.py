@@ -60,7 +60,7 @@ def play(state: BabelState, player: int, action: BabelAction) -> BabelState:
                           DRAW_THREE_COUNT)
     if isinstance(action, CardExchange):
         return exchange_cards(state, player, action.cards)
-    raise TypeError(f"not a Babel action: {action!r}")
+    raise TypeError(f"not a Babel action: {action!r}")  # i18n: internal
 
 
 # ------------------------------------------------------------------ cards

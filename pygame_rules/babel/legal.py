@@ -25,6 +25,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from itertools import combinations
 
+from ..i18n import _, ngettext
 from .actions import (
     Accept,
     BabelAction,
@@ -42,17 +43,18 @@ from .data import (
     ACTION_CARD_COUNTS,
     CARD_EXCHANGE_MAX,
     CARDS_PER_KIND,
-    KINDS,
     NO_CARDS,
     SLOTS_PER_WONDER,
     WONDERS,
     ActionCard,
     Counts,
     Tile,
-    counts_text,
+    counts_words,
+    kind_cards,
+    kind_count,
     tile_kinds,
 )
-from .state import BabelState, Phase, add, fits, sub
+from .state import STEP_NAMES, BabelState, Phase, add, fits, sub
 
 #: The action cards that "every player may play at any time".
 ANY_TIME = (ActionCard.DRAW_THREE, ActionCard.CARD_EXCHANGE)
@@ -251,7 +253,7 @@ def brief(value: object) -> str:
     ('52', 'a number out of range', 'xx...')
     """
     if type(value) is int and not -10**9 < value < 10**9:
-        return "a number out of range"
+        return _("a number out of range")
     text = repr(value) if isinstance(value, (bool, int, str, tuple)) else type(value).__name__
     return text if len(text) <= 30 else text[:27] + "..."
 
@@ -264,8 +266,8 @@ def _is_bool(value: object) -> bool:
 def _counts_problem(cards: object) -> str | None:
     if (not isinstance(cards, tuple) or len(cards) != 4
             or not all(type(n) is int and 0 <= n <= MAX_COUNT for n in cards)):
-        return (f"card counts must be four whole numbers 0–{MAX_COUNT} (camel, crane, ship, "
-                f"stonemason), not {brief(cards)}")
+        return _("card counts must be four whole numbers 0–{most} (camel, crane, ship, "
+                 "stonemason), not {value}").format(most=MAX_COUNT, value=brief(cards))
     return None
 
 
@@ -275,38 +277,47 @@ def shape_problem(state: BabelState, action: BabelAction) -> str | None:
     None. Everything else about an action can be written down (see :mod:`.notation`)."""
     if isinstance(action, Build):
         if not (type(action.wonder) is int and 0 <= action.wonder < len(WONDERS)):
-            return f"there is no wonder {brief(action.wonder)} (0–{len(WONDERS) - 1})"
+            return _("there is no wonder {value} (0–{last})").format(
+                value=brief(action.wonder), last=len(WONDERS) - 1)
         if not (type(action.slot) is int and 0 <= action.slot < SLOTS_PER_WONDER):
-            return f"a wonder has tile spaces 0–{SLOTS_PER_WONDER - 1}, not {brief(action.slot)}"
+            return _("a wonder has tile spaces 0–{last}, not {value}").format(
+                last=SLOTS_PER_WONDER - 1, value=brief(action.slot))
     elif isinstance(action, (Offer, CardExchange)):
         problem = _counts_problem(action.cards)
         if problem:
             return problem
         if isinstance(action, Offer) and not _is_bool(action.exchange):
-            return f"an offer's exchange flag is true or false, not {brief(action.exchange)}"
+            return _("an offer's exchange flag is true or false, not {value}").format(
+                value=brief(action.exchange))
     elif isinstance(action, Accept):
         problem = _counts_problem(action.joker)
         if problem:
-            return "joker: " + problem
+            return _("joker: {problem}").format(problem=problem)
         chosen = action.offers
         if (not isinstance(chosen, tuple)
                 or not all(type(p) is int and 0 <= p < state.num_players for p in chosen)
                 or list(chosen) != sorted(set(chosen))):
-            return "list the accepted players once each, in ascending order"
+            return _("list the accepted players once each, in ascending order")
         if not _is_bool(action.replace):
-            return f"'replace' is true or false, not {brief(action.replace)}"
+            return _("'replace' is true or false, not {value}").format(value=brief(action.replace))
     elif isinstance(action, ThirdBonus) and not _is_bool(action.use):
-        return f"a third-bonus answer is true or false, not {brief(action.use)}"
+        return _("a third-bonus answer is true or false, not {value}").format(value=brief(action.use))
     return None
 
 
 # ------------------------------------------------------------------ legality
-def _lacks(hand: Counts, cards: Counts, who: str = "you") -> str | None:
-    """Why ``cards`` cannot come from ``hand``, or None."""
+def _lacks(hand: Counts, cards: Counts) -> str | None:
+    """Why ``cards`` cannot come from ``hand``, or None.
+
+    >>> _lacks((0, 1, 0, 0), (0, 2, 0, 0))
+    'you hold only 1 crane card, not 2'
+    """
     for k in range(4):
         if cards[k] > hand[k]:
-            return f"{who} hold only {hand[k]} {KINDS[k]} card(s), not {cards[k]}"
+            return _("you hold only {cards}, not {wanted}").format(
+                cards=kind_cards(k, hand[k]), wanted=cards[k])
     return None
+
 
 
 #: The step each action belongs to (those missing may be played in several).
@@ -317,12 +328,13 @@ _STEP = {Pass: Phase.CHOOSE, Build: Phase.CHOOSE, Offer: Phase.OFFER, Accept: Ph
 def _phase_problem(state: BabelState, player: int, action: BabelAction) -> str | None:
     """Why ``action`` is not a move of this step of the turn, or None."""
     if player not in to_move(state):
-        return f"player {player} is not to move now"
+        return _("player {player} is not to move now").format(player=player + 1)
     wanted = _STEP.get(type(action))
     if wanted is not None and wanted is not state.phase:
-        return f"{type(action).__name__} belongs to the {wanted.value} step, not the {state.phase.value} step"
+        return _("{action} belongs to the {step} step, not the {now} step").format(
+            action=type(action).__name__, step=_(STEP_NAMES[wanted]), now=_(STEP_NAMES[state.phase]))
     if isinstance(action, (DrawThree, CardExchange)) and state.phase is Phase.BONUS:
-        return "the third-bonus step asks only whether you play a third bonus"
+        return _("the third-bonus step asks only whether you play a third bonus")
     return None
 
 
@@ -334,7 +346,8 @@ def why_illegal(state: BabelState, player: int, action: BabelAction) -> str | No
     me = state.players[player]
     if isinstance(action, Build):
         if state.wonders[action.wonder].slots[action.slot] is None:
-            return f"the tile of space {action.slot + 1} of {WONDERS[action.wonder]} is already taken"
+            return _("the tile of space {space} of {wonder} is already taken").format(
+                space=action.slot + 1, wonder=_(WONDERS[action.wonder]))
         return None
     if isinstance(action, Offer):
         return _offer_problem(state, player, action)
@@ -344,10 +357,10 @@ def why_illegal(state: BabelState, player: int, action: BabelAction) -> str | No
         return _double_turn_problem(state, player)
     if isinstance(action, ThirdBonus):
         if action.use and ActionCard.THIRD_BONUS not in me.actions:
-            return "you hold no third-bonus card"
+            return _("you hold no third-bonus card")
         return None
     if isinstance(action, DrawThree):
-        return None if ActionCard.DRAW_THREE in me.actions else "you hold no draw-three card"
+        return None if ActionCard.DRAW_THREE in me.actions else _("you hold no draw-three card")
     if isinstance(action, CardExchange):
         return _exchange_problem(me.actions, me.hand, action.cards)
     return None  # Pass, Decline, Continue
@@ -356,13 +369,13 @@ def why_illegal(state: BabelState, player: int, action: BabelAction) -> str | No
 def _double_turn_problem(state: BabelState, player: int) -> str | None:
     if state.phase is Phase.WINDOW:
         if player != state.active:
-            return "only the active player plays a double turn"
+            return _("only the active player plays a double turn")
         if not state.options.late_double_turn:
-            return "a double turn is played before the first action (rule reading late_double_turn)"
+            return _("a double turn is played before the first action (rule reading late_double_turn)")
     if state.double_turn:
-        return "only one double turn per turn"
+        return _("only one double turn per turn")
     if ActionCard.DOUBLE_TURN not in state.players[player].actions:
-        return "you hold no double-turn card"
+        return _("you hold no double-turn card")
     return None
 
 
@@ -371,12 +384,14 @@ def _offer_problem(state: BabelState, player: int, action: Offer) -> str | None:
     assert tile is not None
     me = state.players[player]
     if sum(action.cards) > sum(tile):
-        return f"the tile asks for {sum(tile)} cards; an offer may not hold more"
+        return ngettext("the tile asks for {n} card; an offer may not hold more",
+                        "the tile asks for {n} cards; an offer may not hold more", sum(tile)).format(n=sum(tile))
     for k in tile_kinds(tile):
         if action.cards[k] > tile[k]:
-            return f"the tile asks for {tile[k]} {KINDS[k]}; an offer may not hold more"
+            return _("the tile asks for {cards}; an offer may not hold more").format(
+                cards=kind_count(k, tile[k]))
     if action.exchange and not me.exchange:
-        return "your exchange card is not in your hand"
+        return _("your exchange card is not in your hand")
     return _lacks(me.hand, action.cards)
 
 
@@ -387,34 +402,37 @@ def _accept_problem(state: BabelState, action: Accept) -> str | None:
     valid = valid_offerers(state)
     for p in chosen:
         if p not in valid:
-            return f"player {p} has no offer with a matching card to accept"
+            return _("player {player} has no offer with a matching card to accept").format(player=p + 1)
     offers = [state.offers[p] for p in chosen]
     exchanges = sum(1 for o in offers if o and o.exchange)
     if exchanges > 1:
-        return "at most one accepted offer may hold an exchange card"
+        return _("at most one accepted offer may hold an exchange card")
     if not action.replace:
         if not exchanges:
-            return "no accepted offer holds the exchange card, so there are no elements to leave"
+            return _("no accepted offer holds the exchange card, so there are no elements to leave")
         if not state.options.optional_replacing:
-            return ("the builder always replaces the exchange-card helper's elements "
-                    "(rule reading optional_replacing)")
+            return _("the builder always replaces the exchange-card helper's elements "
+                     "(rule reading optional_replacing)")
     got = _offered(state, chosen)
     if not fits(got, tile):
-        return f"the accepted offers hold {counts_text(got)}, more than the tile asks for"
+        return _("the accepted offers hold {cards}, more than the tile asks for").format(
+            cards=counts_words(got))
     rest = sub(tile, got)
     me = state.players[state.active]
     if sum(action.joker) % 2:
-        return "a joker counts as exactly two cards"
-    if sum(action.joker) // 2 > me.actions.count(ActionCard.JOKER):
-        return f"you hold only {me.actions.count(ActionCard.JOKER)} joker(s)"
+        return _("a joker counts as exactly two cards")
+    jokers = me.actions.count(ActionCard.JOKER)
+    if sum(action.joker) // 2 > jokers:
+        return ngettext("you hold only {n} joker", "you hold only {n} jokers", jokers).format(n=jokers)
     if not fits(action.joker, rest):
-        return f"the jokers' cards ({counts_text(action.joker)}) exceed what the tile still needs ({counts_text(rest)})"
+        return _("the jokers' cards ({cards}) exceed what the tile still needs ({rest})").format(
+            cards=counts_words(action.joker), rest=counts_words(rest))
     return _lacks(me.hand, own_share(state, action))
 
 
 def _exchange_problem(actions: tuple[ActionCard, ...], hand: Counts, cards: Counts) -> str | None:
     if ActionCard.CARD_EXCHANGE not in actions:
-        return "you hold no card-exchange card"
+        return _("you hold no card-exchange card")
     if not 1 <= sum(cards) <= CARD_EXCHANGE_MAX:
-        return f"a card exchange swaps 1 to {CARD_EXCHANGE_MAX} cards, not {sum(cards)}"
+        return _("a card exchange swaps 1 to {most} cards, not {n}").format(most=CARD_EXCHANGE_MAX, n=sum(cards))
     return _lacks(hand, cards)

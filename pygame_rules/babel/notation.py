@@ -38,6 +38,7 @@ from dataclasses import fields
 from typing import TypeVar
 
 from ..errors import IllegalAction, InvalidState
+from ..i18n import N_, _, ngettext
 from .actions import (
     Accept,
     BabelAction,
@@ -104,7 +105,8 @@ def full_text(state: BabelState, action: BabelAction, names: Sequence[str] = COL
     """The action in clear text (offers included); ``state`` is the one before it."""
     problem = shape_problem(state, action)
     if problem:
-        return f"{_ACTION_WORDS.get(type(action), 'action')} (not well-formed: {problem})"
+        return _("{action} (not well-formed: {problem})").format(
+            action=_ACTION_WORDS.get(type(action), "action"), problem=problem)
     if isinstance(action, Pass):
         return "pass"
     if isinstance(action, Build):
@@ -118,16 +120,16 @@ def full_text(state: BabelState, action: BabelAction, names: Sequence[str] = COL
     if isinstance(action, Decline):
         return "decline"
     if isinstance(action, ThirdBonus):
-        return "third bonus" if action.use else "no third bonus"
+        return "third bonus" if action.use else "no third bonus"  # i18n: internal (move notation)
     if isinstance(action, DrawThree):
         return "play draw three"
     if isinstance(action, CardExchange):
-        return f"play card exchange {counts_text(action.cards)}"
+        return f"play card exchange {counts_text(action.cards)}"  # i18n: internal (move notation)
     if isinstance(action, DoubleTurn):
         return "play double turn"
     if isinstance(action, Continue):
         return "continue"
-    raise TypeError(f"not a Babel action: {brief(action)}")
+    raise TypeError(f"not a Babel action: {brief(action)}")  # i18n: internal
 
 
 def accept_text(state: BabelState, action: Accept, names: Sequence[str] = COLOURS) -> str:
@@ -141,7 +143,7 @@ def accept_text(state: BabelState, action: Accept, names: Sequence[str] = COLOUR
     if not action.replace:
         helpers = [p for p in action.offers if (offer := state.offers[p]) and offer.exchange] \
             if state.offers else []
-        text += f"; {names[helpers[0]] if helpers else 'the helper'} places own elements"
+        text += f"; {names[helpers[0]] if helpers else 'the helper'} places own elements"  # i18n: internal (notation)
     return text
 
 
@@ -169,7 +171,7 @@ def parse_action(state: BabelState, text: str) -> tuple[int, BabelAction]:
             if full_text(state, action) == wanted:
                 return player, action
     shown = wanted if len(wanted) <= 80 else wanted[:77] + "..."
-    raise IllegalAction(f"{shown!r} is not a legal move in this position")
+    raise IllegalAction(_("{move} is not a legal move in this position").format(move=repr(shown)))
 
 
 # ------------------------------------------------------------------ positions
@@ -201,7 +203,7 @@ def parse_counts(code: str) -> Counts:
         return NO_CARDS
     number = rf"[0-9]{{1,{MAX_DIGITS}}}"
     if not re.fullmatch(rf"({number}[ckms])+", code):
-        raise InvalidState(f"bad card counts {brief(code)} (write e.g. 2c1s, or 0)")
+        raise InvalidState(_("bad card counts {value} (write e.g. 2c1s, or 0)").format(value=brief(code)))
     out = [0, 0, 0, 0]
     for n, letter in re.findall(rf"({number})([ckms])", code):
         out[KIND_LETTERS.index(letter)] += int(n)
@@ -222,7 +224,7 @@ def _unseq(code: str, sep: str, most: int) -> list[str]:
     """The items of a list field (``-``: none), refused if more than ``most``."""
     items = [] if code == "-" else code.split(sep, most)
     if len(items) > most:
-        raise InvalidState(f"at most {most} items")
+        raise InvalidState(ngettext("at most {n} item", "at most {n} items", most).format(n=most))
     return items
 
 
@@ -232,25 +234,34 @@ def _ints(code: str, most: int) -> tuple[int, ...]:
 
 def _int(code: str) -> int:
     if not re.fullmatch(rf"[0-9]{{1,{MAX_DIGITS}}}", code):
-        raise InvalidState(f"expected a number of at most {MAX_DIGITS} digits, got {brief(code)}")
+        raise InvalidState(_("expected a number of at most {n} digits, got {value}").format(
+            n=MAX_DIGITS, value=brief(code)))
     return int(code)
 
 
 def _flag(code: str) -> bool:
     if code not in ("0", "1"):
-        raise InvalidState(f"expected 0 or 1, got {brief(code)}")
+        raise InvalidState(_("expected 0 or 1, got {value}").format(value=brief(code)))
     return code == "1"
 
 
-def _letters(code: str, table: Mapping[str, L], what: str, most: int) -> tuple[L, ...]:
+#: The messages of a list of building cards and of a list of action cards (too long, unknown letter).
+_CARD_LETTERS = (N_("at most {most} cards, not {n}"), N_("unknown card letter {letter}"))
+_ACTION_LETTERS = (N_("at most {most} action cards, not {n}"), N_("unknown action card letter {letter}"))
+
+
+def _letters(code: str, table: Mapping[str, L], what: tuple[str, str], most: int) -> tuple[L, ...]:
+    """The items of a list written one letter each; ``what``: :data:`_CARD_LETTERS` or
+    :data:`_ACTION_LETTERS`."""
     if code == "-":
         return ()
+    too_long, unknown = what
     if len(code) > most:
-        raise InvalidState(f"at most {most} {what}s, not {len(code)}")
+        raise InvalidState(_(too_long).format(most=most, n=len(code)))
     try:
         return tuple(table[c] for c in code)
     except KeyError as exc:
-        raise InvalidState(f"unknown {what} letter {brief(exc.args[0])}") from None
+        raise InvalidState(_(unknown).format(letter=brief(exc.args[0]))) from None
 
 
 def _wonder_code(w: Wonder) -> str:
@@ -260,8 +271,8 @@ def _wonder_code(w: Wonder) -> str:
 
 
 def _parse_wonder(code: str) -> Wonder:
-    slots, _, rest = code.partition(":")
-    elements, _, row = rest.partition("@")
+    slots, _sep, rest = code.partition(":")
+    elements, _at, row = rest.partition("@")
     return Wonder(tuple(None if s == "-" else parse_counts(s) for s in _unseq(slots, ".", 3)),
                   _ints(elements, MAX_PLAYERS), _int(row) if row else None)
 
@@ -277,12 +288,12 @@ def _player_code(pl: Player) -> str:
 def _parse_player(code: str) -> Player:
     parts = code.split(":", 8)
     if len(parts) not in (7, 8):
-        raise InvalidState(f"a player needs 7 or 8 ':'-separated parts, not {brief(code)}")
+        raise InvalidState(_("a player needs 7 or 8 ':'-separated parts, not {value}").format(value=brief(code)))
     hand, hidden, x, actions, tiles, wvp, ovp = parts[:7]
     if x not in ("x", "-"):
-        raise InvalidState(f"the exchange card is x (in hand) or - (not), not {brief(x)}")
+        raise InvalidState(_("the exchange card is x (in hand) or - (not), not {value}").format(value=brief(x)))
     return Player(parse_counts(hand), x == "x", _int(hidden),
-                  _letters(actions, _LETTER_ACTION, "action card", _MOST_ACTION_CARDS),
+                  _letters(actions, _LETTER_ACTION, _ACTION_LETTERS, _MOST_ACTION_CARDS),
                   tuple(parse_counts(t) for t in _unseq(tiles, ".", _MOST_TILES)), _int(wvp), _int(ovp),
                   parse_counts(parts[7]) if len(parts) == 8 else NO_CARDS)
 
@@ -297,8 +308,8 @@ def _offer_code(o: StoredOffer | None) -> str:
 def _parse_offer(code: str) -> StoredOffer | None:
     if code == "-":
         return None
-    head, _, back = code.partition("!")
-    cards, plus, _ = head.partition("+x")
+    head, _bang, back = code.partition("!")
+    cards, plus, _rest = head.partition("+x")
     return StoredOffer(parse_counts(cards), bool(plus), parse_counts(back) if back else NO_CARDS)
 
 
@@ -316,7 +327,7 @@ def _parse_decision(code: str) -> Accept | Decline | None:
         return None if code == "-" else Decline()
     parts = code.split(":", 4)
     if parts[0] != "accept" or len(parts) not in (3, 4) or parts[3:] not in ([], ["own"]):
-        raise InvalidState(f"bad decision {brief(code)} (write e.g. accept:1,2:0)")
+        raise InvalidState(_("bad decision {value} (write e.g. accept:1,2:0)").format(value=brief(code)))
     return Accept(_ints(parts[1], MAX_PLAYERS), parse_counts(parts[2]), len(parts) == 3)
 
 
@@ -329,7 +340,8 @@ def _parse_target(code: str) -> Target | None:
         return None
     found = re.fullmatch(r"([0-9])\.([0-9])", code)
     if not found:
-        raise InvalidState(f"write the tile being built as wonder.space, e.g. 7.0, not {brief(code)}")
+        raise InvalidState(_("write the tile being built as wonder.space, e.g. 7.0, not {value}").format(
+            value=brief(code)))
     return Target(int(found[1]), int(found[2]))
 
 
@@ -342,9 +354,9 @@ def _readings_code(options: Options) -> str:
 def _parse_readings(code: str) -> dict[str, bool]:
     readings = {}
     for item in _unseq(code, ",", len(READINGS)):
-        name, _, value = item.partition(":")
+        name, _colon, value = item.partition(":")
         if name not in READINGS:
-            raise InvalidState(f"unknown rule reading {brief(name)}")
+            raise InvalidState(_("unknown rule reading {value}").format(value=brief(name)))
         readings[name] = _flag(value)
     return readings
 
@@ -378,32 +390,39 @@ def position_text(state: BabelState) -> str:
 def _names(keys: list[str]) -> str:
     """At most three of ``keys`` (those not of :data:`FIELDS` quoted), and how many more."""
     shown = ", ".join(k if k in FIELDS else brief(k) for k in keys[:3])
-    return shown + (f" and {len(keys) - 3} more" if len(keys) > 3 else "")
+    more = len(keys) - 3
+    if more <= 0:
+        return shown
+    return ngettext("{names} and {n} more", "{names} and {n} more", more).format(names=shown, n=more)
 
 
 def _fields(text: str) -> dict[str, str]:
     """The ``key=value`` fields of a position, each known and given once."""
     if not isinstance(text, str):
-        raise InvalidState("a Babel position is a line of text")
+        raise InvalidState(_("a Babel position is a line of text"))
     if len(text) > MAX_POSITION:
-        raise InvalidState(f"a Babel position has at most {MAX_POSITION} characters, not {len(text)}")
+        raise InvalidState(_("a Babel position has at most {most} characters, not {n}").format(
+            most=MAX_POSITION, n=len(text)))
     words = text.split()
     if not words or words[0] != "babel":
-        raise InvalidState("a Babel position starts with 'babel'")
+        raise InvalidState(_("a Babel position starts with 'babel'"))
     found: dict[str, str] = {}
     for word in words[1:]:
         key, eq, value = word.partition("=")
         if not eq:
-            raise InvalidState(f"{brief(word)} is not a field (write key=value)")
+            raise InvalidState(_("{word} is not a field (write key=value)").format(word=brief(word)))
         if key in found:
-            raise InvalidState(f"the field {brief(key)} is given twice")
+            raise InvalidState(_("the field {key} is given twice").format(key=brief(key)))
         found[key] = value
     unknown = [k for k in found if k not in FIELDS]
     missing = [k for k in FIELDS if k not in found and k != "readings"]
-    if unknown or missing:
-        parts = ([f"lacks the field(s) {_names(missing)}"] if missing else []) + (
-            [f"has unknown field(s) {_names(unknown)}"] if unknown else [])
-        raise InvalidState(f"the Babel position {' and '.join(parts)}")
+    if missing and unknown:
+        raise InvalidState(_("the Babel position lacks the field(s) {missing} and has unknown field(s) "
+                             "{unknown}").format(missing=_names(missing), unknown=_names(unknown)))
+    if missing:
+        raise InvalidState(_("the Babel position lacks the field(s) {missing}").format(missing=_names(missing)))
+    if unknown:
+        raise InvalidState(_("the Babel position has unknown field(s) {unknown}").format(unknown=_names(unknown)))
     return found
 
 
@@ -416,12 +435,14 @@ def parse_position(text: str) -> BabelState:
         try:
             return parse(f[name]) if name in f else parse("")
         except InvalidState as exc:
-            raise InvalidState(f"{name}: {exc}") from None
+            raise InvalidState(_("{field}: {problem}").format(field=name, problem=exc)) from None
 
     players = read("players", _int)
     hands = read("hands", lambda c: tuple(_parse_player(p) for p in _unseq(c, "/", MAX_PLAYERS)))
     if players != len(hands):
-        raise InvalidState(f"players={players} but {len(hands)} hands are given")
+        raise InvalidState(ngettext("players={players} but {n} hand is given",
+                                    "players={players} but {n} hands are given", len(hands)).format(
+            players=players, n=len(hands)))
     phase = read("phase", _phase)
     waiting = read("waiting", lambda c: _ints(c, MAX_PLAYERS))
     options = Options(read("cards", _flag), read("two", _flag),
@@ -429,11 +450,11 @@ def parse_position(text: str) -> BabelState:
     state = BabelState(
         options=options, players=hands,
         wonders=read("wonders", lambda c: tuple(_parse_wonder(w) for w in _unseq(c, "/", len(WONDER_SHORT)))),
-        deck=read("deck", lambda c: _letters(c, _LETTER_CARD, "card", _MOST_CARDS)),
+        deck=read("deck", lambda c: _letters(c, _LETTER_CARD, _CARD_LETTERS, _MOST_CARDS)),
         discard=read("discard", parse_counts),
-        action_deck=read("actiondeck", lambda c: _letters(c, _LETTER_ACTION, "action card", _MOST_ACTION_CARDS)),
+        action_deck=read("actiondeck", lambda c: _letters(c, _LETTER_ACTION, _ACTION_LETTERS, _MOST_ACTION_CARDS)),
         action_discard=read("actiondiscard",
-                            lambda c: _letters(c, _LETTER_ACTION, "action card", _MOST_ACTION_CARDS)),
+                            lambda c: _letters(c, _LETTER_ACTION, _ACTION_LETTERS, _MOST_ACTION_CARDS)),
         rng=f["rng"], active=read("active", _int), phase=phase, marker=read("marker", _int),
         target=read("target", _parse_target),
         offers=read("offers", lambda c: tuple(_parse_offer(o) for o in _unseq(c, "/", MAX_PLAYERS))),
@@ -443,7 +464,7 @@ def parse_position(text: str) -> BabelState:
         window_waiting=waiting if phase is Phase.WINDOW else (),
         double_turn=read("double", _flag), second_action=read("second", _flag))
     if position_text(state) != " ".join(text.split()):
-        raise InvalidState("the position is not written in its canonical form")
+        raise InvalidState(_("the position is not written in its canonical form"))
     return state
 
 
@@ -451,4 +472,4 @@ def _phase(code: str) -> Phase:
     try:
         return Phase(code)
     except ValueError:
-        raise InvalidState(f"unknown phase {brief(code)}") from None
+        raise InvalidState(_("unknown phase {value}").format(value=brief(code))) from None

@@ -9,60 +9,112 @@ Clickable things carry data attributes for the web front end:
 * offers: ``data-offer-player="p"`` (with ``data-sealed="1"`` while face down);
 * player panels: ``data-player="p"``.
 
+Everything that may be clicked (free tiles, hand cards, offers) is a ``role="button"`` with
+an ``aria-label`` saying what and where it is; the root is a ``role="group"`` named by its
+``<title>``, its ``<desc>`` the position in words; pure decoration is ``aria-hidden``.
+
 Highlights (keyword arguments of :func:`render_svg`): ``wonder`` (int) and ``tile``
 ((wonder, slot)) mark a selection on the board; ``cards`` (counts per kind) marks cards
 selected in the viewer's hand (e.g. an offer being composed); ``offers`` (player indices)
-marks offers selected for acceptance.
+marks offers selected for acceptance. The last turn: ``built`` ((wonder, slot)) rings the
+tile asked for, ``helpers`` and ``turned_down`` (player indices) frame the panels of the
+players whose offers were accepted (✓, green) or turned down (✗, red); these marks have the
+class ``turn-mark``. ``portrait=True`` draws the same board for a narrow
+screen: two wonders a row, the hand, the players and the tables below them (the page
+asks for it where the landscape board would be shown under :data:`PORTRAIT_BELOW` px).
+
+Sizes: no text is smaller than :data:`SMALL` user units and every label is wrapped to
+its box by :func:`~pygame_rules.svg.text_width`, so the portrait board (:data:`PORTRAIT_WIDTH` wide) shows
+text of at least 11 CSS px on a 390 px phone and tap targets of over 40 px.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from .. import svg
-from ..protocol import Look
+from ..i18n import N_, _, ngettext
+from ..protocol import Look, name_list
+from ..svg import ink, wrap
 from .data import (
-    COLOURS,
     FINAL_ROW,
-    KIND_LETTERS,
     KINDS,
     OTHER_PLACE_POINTS,
     SCORING_ROWS,
     SET_BONUS,
+    TITLE,
     WONDERS,
     ActionCard,
     Counts,
-    counts_text,
+    counts_words,
+    kind_name,
     tile_kinds,
 )
 from .legal import to_move
 from .scoring import totals
 from .state import BabelState, Phase
 
-KIND_FILL = ("#c9a063", "#9a9a9a", "#8e5ea2", "#ecebe4")  # camel, crane, ship, stonemason
-KIND_SHORT = ("camel", "crane", "ship", "mason")
-W, H = 1000, 880
+KIND_FILL = ("#c9a063", "#a3a3a3", "#b48fcb", "#ecebe4")  # camel, crane, ship, stonemason
+#: A won tile in a player's panel, per kind: ``5c`` (English: the position notation's letters).
+TILE_CODES = (N_("{n}c"), N_("{n}k"), N_("{n}s"), N_("{n}m"))
+#: A kind's name under a tile, short enough for the space between two tiles.
+TILE_KIND_WORDS = (N_("camel"), N_("crane"), N_("ship"), N_("mason"))
+
+#: Text sizes in user units: the smallest, and headings.
+SMALL, HEAD = 17, 19
+LINE = 22  # the distance between two lines of SMALL text
+INK, PAPER, BOARD = "#000", "#f7f1e3", "#fbf8f1"
+#: The last turn's marks: the tile asked for, offers accepted and turned down (3:1 and
+#: more on white).
+TURN_STROKE, HELPED, TURNED_DOWN = "#b07d00", "#1a7f37", "#b3261e"
+MUTED = "#4d4d4d"  # secondary text: 7:1 and more on every light fill used here
+#: One wonder's card and its three tiles.
+CARD_W, CARD_H, GAP = 254, 220, 10
+TILE_R, TILE_STEP = 34, 82
+PANEL_W = 2 * CARD_W + GAP
+LANDSCAPE_WIDTH = GAP + 4 * (CARD_W + GAP)
+PORTRAIT_WIDTH = GAP + 2 * (CARD_W + GAP)
+#: Below this width of the board in CSS px the page should ask for ``portrait=True``
+#: (the landscape board would show its smallest text under 11 px).
+PORTRAIT_BELOW = 700
+#: Heights of what is tapped: hand cards, offers (at least 40 CSS px on a phone).
+TAP_H = 60
 # Scoped to this board's root class, so an SVG inlined into a page styles nothing else.
 STYLE = """
-svg.babel .wonder.completed rect.frame{fill:#e6e0d0}
-svg.babel [data-wonder],svg.babel [data-card],svg.babel [data-action-card],svg.babel [data-offer-player]{cursor:pointer}
-svg.babel text{font-family:sans-serif}
-"""
+svg.babel [data-tile]:not([data-taken]),svg.babel [data-card],svg.babel [data-offer-player]{cursor:pointer}
+svg.babel text{font-family:Arial,"Liberation Sans",Helvetica,Roboto,sans-serif}
+"""  # i18n: internal (CSS)
 
 
 def render_svg(seen: BabelState, viewer: int | None, look: Look, **highlights: Any) -> str:
     """SVG of ``seen``, a state already masked for ``viewer`` (None: a spectator), with the
     seats filled and labelled as ``look`` says and the highlights of the module docstring."""
+    portrait = bool(highlights.get("portrait"))
+    cols = 2 if portrait else 4
+    width = PORTRAIT_WIDTH if portrait else LANDSCAPE_WIDTH
     parts = [svg.el("style", STYLE)]
-    parts += [_wonder(seen, w, highlights, look.fills) for w in range(len(WONDERS))]
-    parts.append(_scoring_table(seen))
-    parts += [_player(seen, p, viewer, highlights, look) for p in range(seen.num_players)]
-    if viewer is not None:
-        parts.append(_hand(seen, viewer, highlights))
-    names = [f"{c} (player {p})" for p, c in enumerate(COLOURS[:seen.num_players])]
-    title = f"Der Turmbau zu Babel — {status_text(seen, names)}"
-    return svg.document(W, H, title, _description(seen, viewer), parts, class_="babel")
+    for w in range(len(WONDERS)):
+        x, y = GAP + (w % cols) * (CARD_W + GAP), GAP + (w // cols) * (CARD_H + GAP)
+        parts.append(_wonder(seen, w, x, y, highlights, look))
+    top = GAP + (len(WONDERS) // cols) * (CARD_H + GAP)
+    hand = [_hand(seen, viewer, highlights)] if viewer is not None else []
+    players = [_player(seen, p, viewer, highlights, look) for p in range(seen.num_players)]
+    tables = [_scoring_table(seen), _legend(seen, look)]
+    if portrait:
+        columns = [_stack(hand + players + tables, GAP, top, PANEL_W)]
+    else:
+        columns = [_stack(tables, GAP, top, CARD_W), _stack(players, 2 * GAP + CARD_W, top, PANEL_W),
+                   _stack(hand, 3 * GAP + CARD_W + PANEL_W, top, CARD_W)]
+    height = max(c.bottom for c in columns)
+    background = svg.el("rect", x=0, y=0, width=width, height=height, fill=BOARD, aria_hidden="true")
+    parts[1:1] = [background]
+    parts += [c.markup for c in columns]
+    title = f"{TITLE} — {status_text(seen, look.names)}"
+    return svg.el("svg", svg.el("title", title), svg.el("desc", _description(seen, viewer, look)), *parts,
+                  xmlns="http://www.w3.org/2000/svg", viewBox=f"0 0 {width} {height}", role="group",
+                  class_="babel portrait" if portrait else "babel")
 
 
 def status_text(state: BabelState, names: Sequence[str] | None = None) -> str:
@@ -73,185 +125,374 @@ def status_text(state: BabelState, names: Sequence[str] | None = None) -> str:
     >>> status_text(GAME.new_game(3, seed=1), ["Ann", "Bob", "Cid"])
     'To move: Ann'
     """
-    names = names or [f"Player {p + 1}" for p in range(state.num_players)]
+    names = names or [_("Player {n}").format(n=p + 1) for p in range(state.num_players)]
     if state.phase is not Phase.OVER:
-        return "To move: " + ", ".join(names[p] for p in to_move(state))
+        return _("To move: {players}").format(players=", ".join(names[p] for p in to_move(state)))
     scores = totals(state)
-    best = max(scores)
-    won = [names[p] for p, score in enumerate(scores) if score == best]
-    return f"{' and '.join(won)} {'win' if len(won) > 1 else 'wins'}"
+    won = [names[p] for p, score in enumerate(scores) if score == max(scores)]
+    return ngettext("{players} wins", "{players} win", len(won)).format(players=name_list(won))
 
 
-def _description(state: BabelState, viewer: int | None) -> str:
+#: Why the game ended, by the kind whose last tile was built.
+_LAST_TILE = (N_("The game ended when {player} built the last camel tile."),
+              N_("The game ended when {player} built the last crane tile."),
+              N_("The game ended when {player} built the last ship tile."),
+              N_("The game ended when {player} built the last stonemason tile."))
+
+
+def end_reason(state: BabelState, names: Sequence[str]) -> str:
+    """Why the game ended, in a sentence: the active player built the last tile of a kind
+    (the build that ends the game leaves him the active player); "" before the end.
+
+    >>> from pygame_rules.examples import example
+    >>> end_reason(example("babel", "final-scoring").states()[-1], ["Red", "Yellow", "Green", "Blue"])
+    'The game ended when Red built the last camel tile.'
+    """
+    if state.phase is not Phase.OVER:
+        return ""
+    left = [t for wonder in state.wonders for t in wonder.slots if t is not None]
+    gone = [k for k in range(len(KINDS)) if not any(t[k] for t in left)]
+    player = names[state.active]
+    if len(gone) == 1:
+        return _(_LAST_TILE[gone[0]]).format(player=player)
+    return _("The game ended when {player} built the last tile of {kinds}.").format(
+        player=player, kinds=name_list([kind_name(k) for k in gone]))
+
+
+def _description(state: BabelState, viewer: int | None, look: Look) -> str:
     scores = totals(state)
     lines = []
     for p, pl in enumerate(state.players):
-        known = f" (known: {counts_text(pl.shown)})" if any(pl.shown) else ""
-        lines.append(f"{COLOURS[p]}: {scores[p]} points, {pl.hand_size} cards{known}, "
-                     f"{len(pl.tiles)} tiles")
+        cards = _cards(pl.hand_size)
+        if any(pl.shown):
+            cards = _("{cards} (known: {known})").format(cards=cards, known=counts_words(pl.shown))
+        lines.append(_("{player}: {points}, {cards}, {tiles}").format(
+            player=look.names[p], points=_points(scores[p]), cards=cards, tiles=_tiles(len(pl.tiles))))
     built = state.tile
     if built is not None and state.target is not None:
-        lines.append(f"{COLOURS[state.active]} builds {WONDERS[state.target.wonder]} "
-                     f"({counts_text(built)})")
+        lines.append(_("{player} builds {wonder} ({cards})").format(
+            player=look.names[state.active], wonder=_(WONDERS[state.target.wonder]),
+            cards=counts_words(built)))
     if viewer is not None:
-        lines.append(f"your hand: {counts_text(state.players[viewer].hand)}")
-    return "; ".join(lines)
+        lines.append(_("your hand: {cards}").format(cards=counts_words(state.players[viewer].hand)))
+    text = "; ".join(lines)
+    reason = end_reason(state, look.names)
+    return f"{text}. {reason}" if reason else text
 
 
-def _wonder(state: BabelState, w: int, hl: Mapping[str, Any], fills: Sequence[str]) -> str:
+def _points(n: int) -> str:
+    return ngettext("{n} point", "{n} points", n).format(n=n)
+
+
+def _cards(n: int) -> str:
+    return ngettext("{n} card", "{n} cards", n).format(n=n)
+
+
+def _tiles(n: int) -> str:
+    return ngettext("{n} tile", "{n} tiles", n).format(n=n)
+
+
+# ------------------------------------------------------------------ text that fits
+def _lines(text: str, x: float, y: float, width: float, size: int = SMALL, *, bold: bool = False,
+           middle: bool = False, **attrs: Any) -> tuple[list[str], float]:
+    """``text`` wrapped to ``width`` as one ``<text>`` per line, the first baseline at ``y``;
+    with the y below the last line."""
+    out = [svg.el("text", line, x=x, y=y + i * LINE * size / SMALL, font_size=size,
+                  font_weight="bold" if bold else None, text_anchor="middle" if middle else None, **attrs)
+           for i, line in enumerate(wrap(text, width, size, bold))]
+    return out, y + len(out) * LINE * size / SMALL
+
+
+@dataclass(frozen=True)
+class _Block:
+    """Drawn markup and the y where the space below it starts."""
+
+    markup: str
+    bottom: float
+
+
+def _stack(makers: Sequence[Any], x: float, y: float, width: float) -> _Block:
+    """Blocks drawn one below the other from ``y``: each maker is called with (x, y, width)
+    and returns its :class:`_Block`."""
+    parts = []
+    for make in makers:
+        block = make(x, y, width)
+        parts.append(block.markup)
+        y = block.bottom + GAP
+    return _Block(svg.join(parts), y)
+
+
+# ------------------------------------------------------------------ the wonders
+def _wonder(state: BabelState, w: int, x: int, y: int, hl: Mapping[str, Any], look: Look) -> str:
     wonder = state.wonders[w]
-    x, y = 10 + (w % 4) * 245, 10 + (w // 4) * 200
     selected = hl.get("wonder") == w
-    items = [svg.el("rect", class_="frame" + (" selected" if selected else ""), x=x, y=y,
-                    width=235, height=190, rx=8, fill="#f7f1e3", stroke="#8a7a5a"),
-             svg.el("text", WONDERS[w], x=x + 10, y=y + 20, font_size=14, font_weight="bold")]
+    name = _(WONDERS[w])
+    items = [svg.el("rect", class_="frame" + (" selected" if selected else ""), x=x, y=y, width=CARD_W,
+                    height=CARD_H, rx=8, fill="#e6e0d0" if wonder.complete else PAPER,
+                    stroke="#000" if selected else "#8a7a5a", stroke_width=3 if selected else 1,
+                    aria_hidden="true")]
+    head, _bottom = _lines(name, x + 10, y + 24, CARD_W - 20, HEAD, bold=True)
+    items += head
+    label = name
     if wonder.scored_row is not None:
         first, second = SCORING_ROWS[wonder.scored_row]
-        items.append(svg.el("text", f"completed, scored {first}/{second}", x=x + 10, y=y + 38,
-                            font_size=11, fill="#555"))
-    for s, tile in enumerate(wonder.slots):
-        building = state.target is not None and (state.target.wonder, state.target.slot) == (w, s)
-        items.append(_tile(tile, x + 40 + s * 75, y + 80, w, s,
-                           building or hl.get("tile") == (w, s)))
-    items += _elements(wonder.elements, x + 10, y + 140, fills)
-    return svg.group(items, class_="wonder" + (" completed" if wonder.complete else ""),
-                     data_wonder=w)
+        scored = _("completed, scored {first}/{second}").format(first=first, second=second)
+        label = _("{wonder}: {state}").format(wonder=name, state=scored)
+        items += _lines(scored, x + CARD_W / 2, y + 100, CARD_W - 20, middle=True)[0]
+    else:
+        for s, tile in enumerate(wonder.slots):
+            building = state.target is not None and (state.target.wonder, state.target.slot) == (w, s)
+            items.append(_tile(tile, x + 45 + s * TILE_STEP, y + 96, w, s, building or hl.get("tile") == (w, s)))
+            if hl.get("built") == (w, s):
+                items.append(svg.el("circle", cx=x + 45 + s * TILE_STEP, cy=y + 96, r=TILE_R + 5, fill="none",
+                                    stroke=TURN_STROKE, stroke_width=4, class_="turn-mark", aria_hidden="true"))
+    if hl.get("built", (None,))[0] == w and wonder.scored_row is not None:  # the build completed it
+        items.append(svg.el("rect", x=x - 3, y=y - 3, width=CARD_W + 6, height=CARD_H + 6, rx=10, fill="none",
+                            stroke=TURN_STROKE, stroke_width=4, class_="turn-mark", aria_hidden="true"))
+    items.append(_elements(wonder.elements, x + 8, y + CARD_H - 42, look))
+    return svg.group(items, class_="wonder" + (" completed" if wonder.complete else ""), data_wonder=w,
+                     role="group", aria_label=label)
 
 
 def _tile(tile: Counts | None, cx: int, cy: int, w: int, s: int, selected: bool) -> str:
+    where = {"wonder": _(WONDERS[w]), "space": s + 1}
     if tile is None:
-        body = [svg.el("circle", cx=cx, cy=cy, r=30, fill="#ddd", stroke="#bbb"),
-                svg.el("text", "taken", x=cx, y=cy + 4, font_size=11, text_anchor="middle",
-                       fill="#888")]
-        return svg.group(body, class_="tile taken", data_wonder=w, data_tile=s, data_taken=1)
+        body = [svg.el("circle", cx=cx, cy=cy, r=TILE_R, fill="none", stroke="#8a7a5a", stroke_dasharray="4 4")]
+        return svg.group(body, class_="tile taken", data_wonder=w, data_tile=s, data_taken=1, role="img",
+                         aria_label=_("{wonder}, space {space}: tile handed out").format(**where))
     kinds = tile_kinds(tile)
-    body = [svg.el("circle", cx=cx, cy=cy, r=30, fill=KIND_FILL[kinds[0]],
-                   stroke="#000" if selected else "#5a4a3a", stroke_width=3 if selected else 1,
+    ring = {"stroke": "#000" if selected else "#5a4a3a", "stroke_width": 4 if selected else 1}
+    body = [svg.el("circle", cx=cx, cy=cy, r=TILE_R, fill=KIND_FILL[kinds[-1]], **ring,
                    class_="selected" if selected else None)]
-    if len(kinds) == 2:
-        body.append(svg.el("path", d=f"M{cx} {cy - 30} A30 30 0 0 1 {cx} {cy + 30} Z",
-                           fill=KIND_FILL[kinds[1]]))
+    one = len(kinds) == 1
+    if not one:  # the first kind on the upper half, the second on the lower
+        body.append(svg.el("path", d=f"M{cx - TILE_R} {cy} A{TILE_R} {TILE_R} 0 0 1 {cx + TILE_R} {cy} Z",
+                           fill=KIND_FILL[kinds[0]], **ring))
+    shown = []  # per kind its number on the tile, then its word below: the name starts with them (WCAG 2.5.3)
     for i, k in enumerate(kinds):
-        dy = (i - (len(kinds) - 1) / 2) * 16
-        body.append(svg.el("text", f"{tile[k]} {KIND_SHORT[k]}", x=cx, y=cy + dy + 4,
-                           font_size=11, text_anchor="middle"))
-    return svg.group(body, class_="tile" + (" selected" if selected else ""), data_wonder=w,
-                     data_tile=s)
+        word = _(TILE_KIND_WORDS[k])
+        body += [svg.el("text", str(tile[k]), x=cx, y=cy + 10 if one else cy - 8 + 30 * i,
+                        font_size=30 if one else 22, font_weight="bold", text_anchor="middle"),
+                 svg.el("text", word, x=cx, y=cy + TILE_R + 20 + i * LINE, font_size=SMALL, text_anchor="middle")]
+        shown.append(f"{tile[k]} {word}")
+    label = _("{tile}: {wonder}, space {space}").format(tile=" + ".join(shown), **where)
+    return svg.group(svg.spaced(body), class_="tile" + (" selected" if selected else ""), data_wonder=w, data_tile=s,
+                     role="button", aria_label=label)
 
 
-def _elements(elements: tuple[int, ...], x: int, y: int, fills: Sequence[str]) -> list[str]:
-    """Element value per player on a wonder, as coloured boxes with the number."""
+def _elements(elements: tuple[int, ...], x: int, y: int, look: Look) -> str:
+    """Element value per player on a wonder, as boxes in the players' colours with the number."""
     out = []
     for p, value in enumerate(elements):
-        bx = x + p * 44
-        out.append(svg.el("rect", x=bx, y=y, width=38, height=30, rx=4, fill=fills[p],
-                          opacity=1 if value else 0.25, class_=f"elements player-{p}",
-                          data_player=p))
-        out.append(svg.el("text", str(value), x=bx + 19, y=y + 20, font_size=14,
-                          text_anchor="middle", fill="#fff" if value else "#333"))
-    return out
+        bx = x + p * 48
+        fill = look.fills[p] if value else "#fff"
+        label = ngettext("{player}: {n} building element", "{player}: {n} building elements", value).format(
+            player=look.names[p], n=value)
+        out.append(svg.group([
+            svg.el("rect", x=bx, y=y, width=42, height=34, rx=4, fill=fill, stroke=look.fills[p], stroke_width=2),
+            svg.el("text", str(value), x=bx + 21, y=y + 24, font_size=SMALL + 2, text_anchor="middle",
+                   fill=ink(fill))], class_=f"elements player-{p}", data_player=p, role="img", aria_label=label))
+    return svg.join(out)
 
 
-def _scoring_table(state: BabelState) -> str:
-    x, y = 10, 420
-    items = [svg.el("text", "Scoring: 1st / 2nd / other", x=x, y=y, font_size=13,
-                    font_weight="bold")]
-    over = state.phase is Phase.OVER
-    rows = list(SCORING_ROWS) + [FINAL_ROW]
-    for r, (first, second) in enumerate(rows):
-        final = r == len(SCORING_ROWS)
-        here = (state.marker == r and not over) or (final and over)
-        ry = y + 10 + r * 22
-        items.append(svg.el("rect", x=x, y=ry, width=170, height=20, class_="row",
-                            fill="#fff3b0" if final else "#fff", stroke="#8a7a5a",
-                            data_row=r))
-        label = f"{first} / {second} / {OTHER_PLACE_POINTS}" + ("  (end)" if final else "")
-        items.append(svg.el("text", label, x=x + 30, y=ry + 15, font_size=12))
-        if here:
-            items.append(svg.el("circle", cx=x + 14, cy=ry + 10, r=7, fill="#d8c8a0",
-                                stroke="#000", class_="marker"))
-    bonus = "  ".join(f"{n}:{SET_BONUS[n]}" for n in range(1, 7))
-    items.append(svg.el("text", "Set bonus (tiles of one kind : VP)", x=x, y=y + 200,
-                        font_size=11, font_weight="bold"))
-    items.append(svg.el("text", bonus, x=x, y=y + 216, font_size=11, class_="set-bonus"))
-    return svg.group(items, class_="scoring-table")
+# ------------------------------------------------------------------ tables
+def _scoring_table(state: BabelState) -> Any:
+    def draw(x: float, y: float, width: float) -> _Block:
+        items, ry = _lines(_("Scoring: 1st / 2nd / other"), x, y + 18, width, HEAD, bold=True)
+        over = state.phase is Phase.OVER
+        rows = [*SCORING_ROWS, FINAL_ROW]
+        for r, (first, second) in enumerate(rows):
+            final = r == len(SCORING_ROWS)
+            here = (state.marker == r and not over) or (final and over)
+            top = ry - 10 + r * 32
+            label = f"{first} / {second} / {OTHER_PLACE_POINTS}"
+            if final:
+                label = _("{row}  (end)").format(row=label)
+            items.append(svg.el("rect", x=x, y=top, width=width, height=30, class_="row",
+                                fill="#fff3b0" if final else "#fff", stroke="#8a7a5a", data_row=r,
+                                aria_hidden="true"))
+            items.append(svg.el("text", label, x=x + 36, y=top + 22, font_size=SMALL))
+            if here:
+                items.append(svg.el("circle", cx=x + 16, cy=top + 15, r=9, fill="#d8c8a0", stroke="#000",
+                                    class_="marker", aria_hidden="true"))
+        y = ry - 10 + len(rows) * 32 + 30
+        head, y = _lines(_("Set bonus (tiles of one kind : VP)"), x, y, width, bold=True)
+        bonus = "  ".join(f"{n}:{SET_BONUS[n]}" for n in range(1, 7))
+        text, y = _lines(bonus, x, y, width, class_="set-bonus")
+        return _Block(svg.group(items + head + text, class_="scoring-table"), y)
+
+    return draw
 
 
-def _player(state: BabelState, p: int, viewer: int | None, hl: Mapping[str, Any],
-            look: Look) -> str:
+def _legend(state: BabelState, look: Look) -> Any:
+    """What the shapes and colours mean: the kinds of tile, the element boxes, a taken tile."""
+    def draw(x: float, y: float, width: float) -> _Block:
+        items, y = _lines(_("Legend"), x, y + 18, width, HEAD, bold=True)
+        for k in range(len(KINDS)):
+            items.append(svg.el("circle", cx=x + 14, cy=y - 6, r=12, fill=KIND_FILL[k], stroke="#5a4a3a",
+                                aria_hidden="true"))
+            text, y = _lines(_("{kind} tile").format(kind=kind_name(k)), x + 34, y, width - 34)
+            items += text
+            y += 6
+        items.append(svg.el("circle", cx=x + 14, cy=y - 6, r=12, fill="none", stroke="#8a7a5a",
+                            stroke_dasharray="4 4", aria_hidden="true"))
+        text, y = _lines(_("tile already handed out"), x + 34, y, width - 34)
+        items += text
+        y += 6
+        items.append(svg.el("rect", x=x + 2, y=y - 20, width=24, height=20, rx=3, fill=look.fills[0],
+                            aria_hidden="true"))
+        text, y = _lines(_("building elements of a player on the wonder"), x + 34, y, width - 34)
+        return _Block(svg.group(items + text, class_="legend"), y - 10)
+
+    return draw
+
+
+# ------------------------------------------------------------------ players
+def _player(state: BabelState, p: int, viewer: int | None, hl: Mapping[str, Any], look: Look) -> Any:
+    def draw(x: float, y: float, width: float) -> _Block:
+        pl = state.players[p]
+        movers = to_move(state)
+        name = look.names[p]
+        if p == viewer:
+            name = _("{name} (you)").format(name=name)
+        if p == state.active and state.phase is not Phase.OVER:
+            name = _("{name}  ▶ active").format(name=name)
+        facts = (_("{n} VP").format(n=totals(state)[p]), _cards(pl.hand_size),
+                 ngettext("{n} action card", "{n} action cards", len(pl.actions)).format(n=len(pl.actions)))
+        inner = width - 28
+        items, ty = _lines(name, x + 20, y + 26, inner, HEAD, bold=True)
+        for text, muted in ((" · ".join(facts), False),
+                            (_("tiles: {tiles}").format(tiles=_tiles_text(pl.tiles)) if pl.tiles
+                             else _("tiles: none"), False),
+                            (_known(state, p, viewer), True)):
+            if text:
+                more, ty = _lines(text, x + 20, ty, inner, fill=MUTED if muted else None)
+                items += more
+        if state.offers and state.offers[p] is not None:
+            offer = _offer(state, p, x + 20, ty - 12, min(inner, CARD_W), look, p in hl.get("offers", ()))
+            items.append(offer.markup)
+            ty = offer.bottom + 18
+        bottom = ty - 10
+        frame = [svg.el("rect", x=x, y=y, width=width, height=bottom - y, rx=6, fill="#fff",
+                        stroke="#000" if p in movers else "#aaa", stroke_width=3 if p in movers else 1,
+                        aria_hidden="true"),
+                 svg.el("rect", x=x, y=y, width=10, height=bottom - y, fill=look.fills[p], aria_hidden="true")]
+        for key, colour, sign in (("helpers", HELPED, "✓"), ("turned_down", TURNED_DOWN, "✗")):
+            if p in hl.get(key, ()):  # his offer in the last turn: accepted or turned down
+                items.append(svg.group([
+                    svg.el("rect", x=x - 3, y=y - 3, width=width + 6, height=bottom - y + 6, rx=8, fill="none",
+                           stroke=colour, stroke_width=4),
+                    svg.el("text", sign, x=x + width - 14, y=y + 28, font_size=HEAD + 6, font_weight="bold",
+                           text_anchor="end", fill=colour)], class_="turn-mark", aria_hidden="true"))
+        markup = svg.group(frame + items, class_="player" + (" to-move" if p in movers else ""), data_player=p,
+                           role="group", aria_label=look.names[p])
+        return _Block(markup, bottom)
+
+    return draw
+
+
+def _known(state: BabelState, p: int, viewer: int | None) -> str:
+    """The action cards one may see of player ``p``, or the cards everybody saw come back to him."""
     pl = state.players[p]
-    x, y = 200, 420 + p * 62
-    movers = to_move(state)
-    active = p == state.active and state.phase is not Phase.OVER
-    score = totals(state)[p]
-    name = f"{look.names[p]}{' (you)' if p == viewer else ''}{'  ▶ active' if active else ''}"
-    items = [svg.el("rect", x=x, y=y, width=560, height=56, rx=6, fill="#fff",
-                    stroke="#000" if p in movers else "#aaa", stroke_width=3 if p in movers else 1),
-             svg.el("rect", x=x, y=y, width=10, height=56, fill=look.fills[p]),
-             svg.el("text", name, x=x + 18, y=y + 18, font_size=13, font_weight="bold"),
-             svg.el("text", f"{score} VP · {pl.hand_size} cards · {len(pl.actions)} action cards"
-                    f" · tiles: {_tiles_text(pl.tiles)}", x=x + 18, y=y + 36, font_size=11)]
     if p == viewer or state.phase is Phase.OVER:
-        cards = ", ".join(a.value for a in pl.actions if a is not ActionCard.HIDDEN)
-        if cards:
-            items.append(svg.el("text", f"action cards: {cards}", x=x + 18, y=y + 50,
-                                font_size=10, fill="#555"))
-    elif any(pl.shown):  # what everybody saw come back to his hand
-        items.append(svg.el("text", f"known in hand: {counts_text(pl.shown)}", x=x + 18,
-                            y=y + 50, font_size=10, fill="#555", class_="shown"))
-    if state.offers and state.offers[p] is not None:
-        items.append(_offer(state, p, x + 380, y + 6, p in hl.get("offers", ())))
-    return svg.group(items, class_="player" + (" to-move" if p in movers else ""), data_player=p)
+        cards = ", ".join(_(a.value) for a in pl.actions if a is not ActionCard.HIDDEN)
+        return _("action cards: {cards}").format(cards=cards) if cards else ""
+    if any(pl.shown):
+        return _("known in hand: {cards}").format(cards=counts_words(pl.shown))
+    return ""
 
 
 def _tiles_text(tiles: tuple[Counts, ...]) -> str:
-    return ", ".join("+".join(f"{t[k]}{KIND_LETTERS[k]}" for k in tile_kinds(t))
-                     for t in tiles) or "none"
+    return ", ".join("+".join(_(TILE_CODES[k]).format(n=t[k]) for k in tile_kinds(t))
+                     for t in tiles)
 
 
-def _offer(state: BabelState, p: int, x: int, y: int, selected: bool) -> str:
+def _offer(state: BabelState, p: int, x: float, y: float, width: float, look: Look, selected: bool) -> _Block:
     offer = state.offers[p]
     assert offer is not None
     if not state.revealed:
-        body = [svg.el("rect", x=x, y=y, width=170, height=44, rx=4, fill="#5a4a3a"),
-                svg.el("text", "offer (sealed)", x=x + 85, y=y + 27, font_size=12,
-                       text_anchor="middle", fill="#fff")]
-        return svg.group(body, class_="offer sealed", data_offer_player=p, data_sealed=1)
-    text = counts_text(offer.cards) + (" + exchange" if offer.exchange else "")
-    body = [svg.el("rect", x=x, y=y, width=170, height=44, rx=4, fill="#fffbe8",
-                   stroke="#000" if selected else "#8a7a5a", stroke_width=3 if selected else 1),
-            svg.el("text", text, x=x + 85, y=y + 20, font_size=11, text_anchor="middle")]
+        text = _lines(_("offer (sealed)"), x + width / 2, y + 36, width - 16, middle=True, fill="#fff")[0]
+        body = [svg.el("rect", x=x, y=y, width=width, height=TAP_H, rx=4, fill="#5a4a3a"), *text]
+        name = _("{player}'s sealed offer").format(player=look.names[p])
+        return _Block(svg.group(svg.spaced(body), class_="offer sealed", data_offer_player=p, data_sealed=1,
+                                role="button", aria_label=name), y + TAP_H)
+    words = counts_words(offer.cards)
+    if offer.exchange:
+        words = _("{cards} + exchange").format(cards=words)
+    lines: list[tuple[str, str | None]] = [(line, None) for line in wrap(words, width - 16, SMALL)]
+    shown = words  # the name holds all the words drawn (WCAG 2.5.3)
     if any(offer.returned):
-        body.append(svg.el("text", f"back: {counts_text(offer.returned)}", x=x + 85, y=y + 36,
-                           font_size=10, text_anchor="middle", fill="#777"))
-    return svg.group(body, class_="offer revealed" + (" selected" if selected else ""),
-                     data_offer_player=p)
+        back = _("back: {cards}").format(cards=counts_words(offer.returned))
+        lines += [(line, MUTED) for line in wrap(back, width - 16, SMALL)]
+        shown = _("{cards}; {back}").format(cards=words, back=back)
+    height = max(TAP_H, len(lines) * LINE + 16)
+    first = y + (height - len(lines) * LINE) / 2 + 16
+    text = [svg.el("text", line, x=x + width / 2, y=first + i * LINE, font_size=SMALL, text_anchor="middle",
+                   fill=fill) for i, (line, fill) in enumerate(lines)]
+    body = [svg.el("rect", x=x, y=y, width=width, height=height, rx=4, fill="#fffbe8",
+                   stroke="#000" if selected else "#8a7a5a", stroke_width=3 if selected else 1), *text]
+    return _Block(svg.group(svg.spaced(body), class_="offer revealed" + (" selected" if selected else ""),
+                            data_offer_player=p, role="button", aria_label=_("{player}'s offer: {cards}").format(
+                                player=look.names[p], cards=shown)), y + height)
 
 
-def _hand(state: BabelState, viewer: int, hl: Mapping[str, Any]) -> str:
-    me = state.players[viewer]
-    chosen = hl.get("cards") or (0, 0, 0, 0)
-    x, y = 770, 420
-    items = [svg.el("text", "Your hand", x=x, y=y, font_size=13, font_weight="bold")]
-    for k, count in enumerate(me.hand):
-        cy = y + 10 + k * 50
-        picked = chosen[k]
-        items.append(svg.group([
-            svg.el("rect", x=x, y=cy, width=210, height=44, rx=5, fill=KIND_FILL[k],
-                   stroke="#000" if picked else "#5a4a3a", stroke_width=3 if picked else 1),
-            svg.el("text", f"{KINDS[k]} × {count}" + (f"  ({picked} chosen)" if picked else ""),
-                   x=x + 10, y=cy + 27, font_size=13)],
-            class_="card" + (" selected" if picked else ""), data_card=KINDS[k], data_count=count))
-    ey = y + 215
-    if me.exchange:
-        items.append(svg.group([
-            svg.el("rect", x=x, y=ey, width=210, height=30, rx=5, fill="#222"),
-            svg.el("text", "exchange card", x=x + 10, y=ey + 20, font_size=12, fill="#fff")],
-            class_="card exchange", data_card="exchange"))
-    for i, card in enumerate(me.actions):
-        ay = ey + 36 + i * 26
-        items.append(svg.group([
-            svg.el("rect", x=x, y=ay, width=210, height=22, rx=4, fill="#cfe0f5", stroke="#3a5a8a"),
-            svg.el("text", card.value, x=x + 10, y=ay + 16, font_size=12)],
-            class_="action-card", data_action_card=card.value))
-    return svg.group(items, class_="hand", data_player=viewer)
+# ------------------------------------------------------------------ the hand
+def _hand(state: BabelState, viewer: int, hl: Mapping[str, Any]) -> Any:
+    def draw(x: float, y: float, width: float) -> _Block:
+        me = state.players[viewer]
+        chosen = hl.get("cards") or (0, 0, 0, 0)
+        items, cy = _lines(_("Your hand"), x, y + 18, width, HEAD, bold=True)
+        cy -= 10
+        card_w = (width - GAP) / 2 if width > 2 * CARD_W else width
+        for k, count in enumerate(me.hand):
+            cx = x + (k % 2) * (card_w + GAP) if card_w < width else x
+            top = cy + (k // 2 if card_w < width else k) * (TAP_H + 8)
+            picked = chosen[k]
+            label = _hand_label(k, count, picked)
+            items.append(svg.group(svg.spaced([
+                svg.el("rect", x=cx, y=top, width=card_w, height=TAP_H, rx=5, fill=KIND_FILL[k],
+                       stroke="#000" if picked else "#5a4a3a", stroke_width=4 if picked else 1),
+                *_lines(label, cx + 12, top + 36, card_w - 20)[0]]),
+                class_="card" + (" selected" if picked else ""), data_card=KINDS[k], data_count=count,
+                role="button", aria_label=_hand_name(k, count, picked)))
+        cy += (2 if card_w < width else 4) * (TAP_H + 8)
+        if me.exchange:
+            items.append(svg.group([
+                svg.el("rect", x=x, y=cy, width=card_w, height=TAP_H, rx=5, fill="#222"),
+                svg.el("text", _("exchange card"), x=x + 12, y=cy + 36, font_size=SMALL, fill="#fff")],
+                class_="card exchange", data_card="exchange", role="button", aria_label=_("your exchange card")))
+            cy += TAP_H + 8
+        for card in me.actions:
+            text, bottom = _lines(_(card.value), x + 12, cy + 25, card_w - 20)
+            items.append(svg.group([
+                svg.el("rect", x=x, y=cy, width=card_w, height=bottom - cy - 6, rx=4, fill="#cfe0f5",
+                       stroke="#3a5a8a"), *text], class_="action-card", data_action_card=card.value))
+            cy = bottom + 4
+        return _Block(svg.group(items, class_="hand", data_player=viewer, role="group",
+                                aria_label=_("Your hand")), cy)
+
+    return draw
+
+
+def _hand_label(kind: int, count: int, picked: int) -> str:
+    """``camel × 3``, and how many of them are chosen: ``camel × 3  (2 chosen)``."""
+    label = _card_count(kind, count)
+    if not picked:
+        return label
+    return ngettext("{label}  ({n} chosen)", "{label}  ({n} chosen)", picked).format(label=label, n=picked)
+
+
+def _card_count(kind: int, count: int) -> str:
+    """How many cards of a kind the viewer holds, as drawn: ``camel × 3``."""
+    return f"{kind_name(kind)} × {count}"
+
+
+def _hand_name(kind: int, count: int, picked: int) -> str:
+    """A hand card for screen readers, starting with the words drawn on it (WCAG 2.5.3):
+    ``camel × 3 in your hand, 2 of them chosen``."""
+    cards = _card_count(kind, count)
+    if not picked:
+        return _("{cards} in your hand").format(cards=cards)
+    return ngettext("{cards} in your hand, {n} of them chosen", "{cards} in your hand, {n} of them chosen",
+                    picked).format(cards=cards, n=picked)
+

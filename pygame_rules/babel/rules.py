@@ -17,6 +17,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
+from ..i18n import N_, _
 from ..protocol import Game, Look, Option, OptionValue, ScoreLine
 from ..rng import MASKED_RNG, Rng
 from . import check, effects, legal, notation, render, scoring
@@ -33,6 +34,7 @@ from .data import (
     PLAYER_COLOURS,
     SLOTS_PER_WONDER,
     START_HAND,
+    TITLE,
     WONDERS,
     ActionCard,
     Card,
@@ -45,48 +47,48 @@ class Babel(Game[BabelState, BabelAction]):
     """Der Turmbau zu Babel (Reiner Knizia, Hans im Glück 2005), 3–5 players."""
 
     name = "babel"
-    title = "Der Turmbau zu Babel"
+    title = TITLE
     min_players = MIN_PLAYERS
     max_players = MAX_PLAYERS
     options = (
-        Option("action_cards", True, "Action cards (off: the designer's variant without them)"),
-        Option("two_colour_tiles", False, "Two-colour building tiles"),
+        Option("action_cards", True, N_("Action cards (off: the designer's variant without them)")),
+        Option("two_colour_tiles", False, N_("Two-colour building tiles")),
         # The rule readings (the rules page argues each default).
         Option("last_build_action_card", True,
-               "The wonder completed by the game-ending build still deals an action card",
+               N_("The wonder completed by the game-ending build still deals an action card"),
                quote="Als de laatste bouwfiche van een soort wordt uitgedeeld en daarbij ook een "
                      "wereldwonder werd afgewerkt, dan wordt dit wereldwonder nog normaal "
-                     "gewaardeerd. […] Er worden ook geen actiekaarten meer uitgedeeld.",
+                     "gewaardeerd. […] Er worden ook geen actiekaarten meer uitgedeeld.",  # i18n: internal (quote)
                quote_lang="nl",
-               english="If the last tile of a kind is handed out and a wonder is completed with "
-                       "it, that wonder is still scored normally. […] No more action cards are "
-                       "dealt either."),
+               english=N_("If the last tile of a kind is handed out and a wonder is completed "
+                          "with it, that wonder is still scored normally. […] No more action "
+                          "cards are dealt either.")),
         Option("last_build_offers_score", True,
-               "Turned-down offers still score on the game-ending build",
+               N_("Turned-down offers still score on the game-ending build"),
                quote="Het spel eindigt onmiddellijk zodra de laatste bouwfiche van een soort "
-                     "wordt uitgedeeld.",
+                     "wordt uitgedeeld.",  # i18n: internal (quote)
                quote_lang="nl",
-               english="The game ends immediately as soon as the last tile of a kind is handed "
-                       "out."),
+               english=N_("The game ends immediately as soon as the last tile of a kind is "
+                          "handed out.")),
         Option("late_double_turn", False,
-               "The double turn may also be played after the first action",
+               N_("The double turn may also be played after the first action"),
                quote="De actieve speler kan nog een tweede keer passeren of bouwen. Alle spelers "
-                     "trekken maar na het tweede passeren of bouwen een bouwkaart.",
+                     "trekken maar na het tweede passeren of bouwen een bouwkaart.",  # i18n: internal (quote)
                quote_lang="nl",
-               english="The active player can pass or build a second time. All players draw a "
-                       "building card only after the second pass or build."),
+               english=N_("The active player can pass or build a second time. All players draw "
+                          "a building card only after the second pass or build.")),
         Option("cards_out_of_turn", False,
-               "Draw three and card exchange may also be played out of turn",
-               quote="Deze kaart kan te allen tijde door alle spelers worden ingezet.",
+               N_("Draw three and card exchange may also be played out of turn"),
+               quote="Deze kaart kan te allen tijde door alle spelers worden ingezet.",  # i18n: internal (quote)
                quote_lang="nl",
-               english="This card can be played at any time by all players."),
+               english=N_("This card can be played at any time by all players.")),
         Option("optional_replacing", False,
-               "The builder may leave the exchange-card helper's elements in place",
+               N_("The builder may leave the exchange-card helper's elements in place"),
                quote="De actieve speler mag wel de bouwelementen van deze medespeler door "
-                     "bouwelementen van zijn eigen kleur vervangen.",
+                     "bouwelementen van zijn eigen kleur vervangen.",  # i18n: internal (quote)
                quote_lang="nl",
-               english="The active player may, however, replace this player's building elements "
-                       "with elements of his own colour."),
+               english=N_("The active player may, however, replace this player's building "
+                          "elements with elements of his own colour.")),
     )
     state_type = BabelState
     action_type = BabelAction
@@ -102,9 +104,9 @@ class Babel(Game[BabelState, BabelAction]):
         opts = Options(**{name: bool(value) for name, value in options.items()})
         deck = list(rng.shuffled([card for card in CARD_OF_KIND for _ in range(CARDS_PER_KIND)]))
         players = []
-        for _ in range(num_players):
+        for _seat in range(num_players):
             hand = [0, 0, 0, 0]
-            for _ in range(START_HAND):
+            for _card in range(START_HAND):
                 hand[KIND_OF_CARD[deck.pop()]] += 1
             players.append(Player(tuple(hand)))  # type: ignore[arg-type]
         tiles = rng.shuffled(tile_set(opts.two_colour_tiles))
@@ -165,9 +167,9 @@ class Babel(Game[BabelState, BabelAction]):
         """Drawing from a face-down pile or opening the sealed offers can't be taken back."""
         if len(after.deck) < len(before.deck) or before.discard != after.discard \
                 or len(after.action_deck) < len(before.action_deck):
-            return "it drew or discarded cards, which can't be taken back"
+            return _("it drew or discarded cards, which can't be taken back")
         if after.revealed and not before.revealed:
-            return "it revealed the sealed offers, which can't be taken back"
+            return _("it revealed the sealed offers, which can't be taken back")
         return super().undo_blocker(before, after, player)
 
     # ------------------------------------------------------------ consistency
@@ -199,6 +201,10 @@ class Babel(Game[BabelState, BabelAction]):
 
     def status_text(self, state: BabelState, names: Sequence[str] | None = None) -> str:
         return render.status_text(state, names)
+
+    def end_reason(self, state: BabelState, names: Sequence[str]) -> str:
+        """Who built the last tile of a kind, which ended the game."""
+        return render.end_reason(state, names)
 
 
 GAME = Babel()

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from itertools import product
 
+from ..i18n import _
 from ..protocol import ScoreLine
 from .data import FINAL_ROW, FIVE_POINTS, OTHER_PLACE_POINTS, SET_BONUS, ActionCard, Tile, tile_kinds
 from .state import BabelState, Phase, Player
@@ -89,10 +90,10 @@ def breakdown(state: BabelState) -> tuple[tuple[ScoreLine, ...], ...]:
     over = state.phase is Phase.OVER
     final = unfinished_wonder_points(state) if over else (0,) * state.num_players
     return tuple(
-        (ScoreLine("Wonders", player.wonder_vp + final[p]),
-         ScoreLine("Rejected offers", player.offer_vp),
-         ScoreLine("Set bonuses", set_bonus(player.tiles) if over else 0),
-         ScoreLine("Action cards", action_card_points(player) if over else 0))
+        (ScoreLine(_("Wonders"), player.wonder_vp + final[p]),
+         ScoreLine(_("Rejected offers"), player.offer_vp),
+         ScoreLine(_("Set bonuses"), set_bonus(player.tiles) if over else 0),
+         ScoreLine(_("Action cards"), action_card_points(player) if over else 0))
         for p, player in enumerate(state.players))
 
 

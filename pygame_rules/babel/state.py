@@ -11,6 +11,7 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass, replace
 
+from ..i18n import N_
 from .actions import Decision
 from .data import NO_CARDS, ActionCard, Card, Counts, Tile
 
@@ -24,6 +25,13 @@ class Phase(enum.Enum):
     BONUS = "bonus"        # turned-down offerers decide on a third bonus (simultaneous)
     WINDOW = "window"      # after an action, before the common draw: action cards (simultaneous)
     OVER = "over"
+
+
+#: The name of each step in messages (``_(STEP_NAMES[phase])``); the values stay notation.
+STEP_NAMES: dict[Phase, str] = {
+    Phase.CHOOSE: N_("choose"), Phase.OFFER: N_("offer"), Phase.DECIDE: N_("decide"),
+    Phase.BONUS: N_("third-bonus"), Phase.WINDOW: N_("window"), Phase.OVER: N_("game-over"),
+}
 
 
 @dataclass(frozen=True)

@@ -65,10 +65,10 @@ def decide(game: Game[Any, Any], state: Any, player: int, level: str, *,
     move or the level is unknown.
     """
     if level not in LEVELS:
-        raise ValueError(f"unknown bot level {level!r}; levels: {', '.join(LEVELS)}")
+        raise ValueError(f"unknown bot level {level!r}; levels: {', '.join(LEVELS)}")  # i18n: internal
     view = game.view(state, player)
     if player not in game.to_move(view):
-        raise ValueError(f"player {player} is not to move")
+        raise ValueError(f"player {player} is not to move")  # i18n: internal
     k = knowledge_for(game)
     rng = Rng.from_seed(seed)
     if level == "easy":

@@ -28,7 +28,7 @@ from typing import Any
 from ..registry import GAMES, get_game
 from . import LEVELS, decide
 
-HELP = "let bots of several levels play each other: win rates (95% CI) and average scores"
+HELP = "let bots of several levels play each other: win rates (95% CI) and average scores"  # i18n: internal
 #: Two-sided 95 % normal quantile.
 Z95 = 1.96
 
@@ -96,17 +96,18 @@ def _play(job: tuple[str, int, tuple[str, ...], int, float, dict[str, Any], int,
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("game", choices=sorted(GAMES))
     parser.add_argument("--bots", default="hard,medium,easy",
-                        help=f"comma-separated levels seated in turn ({', '.join(LEVELS)})")
-    parser.add_argument("--games", type=int, default=12, help="games to play")
-    parser.add_argument("--seed", type=int, default=1, help="seed of the deals and the bots")
-    parser.add_argument("--players", type=int, help="seats (default: one per bot, within the game's range)")
+                        help=f"comma-separated levels seated in turn ({', '.join(LEVELS)})")  # i18n: internal
+    parser.add_argument("--games", type=int, default=12, help="games to play")  # i18n: internal
+    parser.add_argument("--seed", type=int, default=1, help="seed of the deals and the bots")  # i18n: internal
+    parser.add_argument("--players", type=int,
+                        help="seats (default: one per bot, within the game's range)")  # i18n: internal
     parser.add_argument("--budget", type=float, default=0.2, help="seconds per hard decision")
     parser.add_argument("--iterations", type=int, metavar="N",
-                        help="search exactly N iterations per hard decision instead of --budget")
+                        help="search exactly N iterations per hard decision instead of --budget")  # i18n: internal
     parser.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
                         help="a game option, e.g. pro=true (repeatable)")
     parser.add_argument("--max-plies", type=int, default=3000,
-                        help="judge a game by its current scores after this many plies")
+                        help="judge a game by its current scores after this many plies")  # i18n: internal
     parser.add_argument("--jobs", type=int, default=1, help="games played in parallel processes")
     parser.add_argument("--verbose", action="store_true", help="print every game")
 
@@ -141,7 +142,7 @@ def run(args: argparse.Namespace) -> int:
         for i, r in enumerate(played):  # games are printed as they finish, in order
             results.append(r)
             if args.verbose:
-                judged = ", judged by the score" if r.adjudicated else ""
+                judged = ", judged by the score" if r.adjudicated else ""  # i18n: internal
                 print(f"game {i + 1}: {' '.join(r.levels)} scores {r.scores} winners {r.winners} "
                       f"({r.plies} plies{judged})", flush=True)
     print(report(game.title, players, results, args.budget, time.perf_counter() - start,
@@ -156,7 +157,7 @@ def report(title: str, players: int, results: list[Result], budget_s: float,
     effort = ""
     if "hard" in levels:
         effort = (f"hard {fixed_iterations} iterations, " if fixed_iterations
-                  else f"hard budget {budget_s} s, ")
+                  else f"hard budget {budget_s} s, ")  # i18n: internal
     lines = [f"{title}, {players} players, {len(results)} games, {effort}"
              f"{seconds:.0f} s", f"{'level':8}{'seats':>6}{'wins':>8}{'win rate':>10}"
              f"{'95% CI':>17}{'fair':>7}{'avg score':>11}"]
@@ -169,9 +170,9 @@ def report(title: str, players: int, results: list[Result], budget_s: float,
                      f"{f'[{low:.1%}, {high:.1%}]':>17}{1 / players:>7.1%}{score:>11.1f}")
     judged = sum(r.adjudicated for r in results)
     if judged:
-        lines.append(f"{judged} game(s) reached the ply limit and were judged by the score")
+        lines.append(f"{judged} game(s) reached the ply limit and were judged by the score")  # i18n: internal
     searches = sum(r.searches for r in results)
     if searches and not fixed_iterations:
         per = sum(r.iterations for r in results) / searches
-        lines.append(f"hard: {per:.0f} iterations per decision ({per / budget_s:.0f}/s)")
+        lines.append(f"hard: {per:.0f} iterations per decision ({per / budget_s:.0f}/s)")  # i18n: internal
     return "\n".join(lines)

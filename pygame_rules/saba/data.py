@@ -8,6 +8,15 @@ its pictures are reconstructions, marked **[REC]** with the reading they follow
 (1, 1, 1, 0)
 >>> card_code(card_id(Shape.COLUMN, 8)), card_code(TREASURY_2), card_code(END_CARD)
 ('C8', 'T2', 'X')
+
+Each component has two names: ``label``, the English word the notation writes in
+every language, and ``noun`` (:func:`card_name` for palace cards), its name in the
+active language for the texts people read (the terms are in ``docs/glossary/saba.md``):
+
+>>> from pygame_rules.i18n import using
+>>> with using("de"):
+...     District.STONEMASONS.label, District.STONEMASONS.noun, card_name(card_id(Shape.ARCH, 3))
+('stonemasons', 'Steinmetzviertel', 'Torbogen auf 3')
 """
 
 from __future__ import annotations
@@ -15,7 +24,11 @@ from __future__ import annotations
 from collections.abc import Iterable
 from enum import Enum, IntEnum
 
+from ..i18n import N_, _
 from ..rng import Rng
+
+#: The title of the box (Goldsieber's German edition), marked so a catalog may adapt it.
+TITLE = N_("Saba – Palast der Königin")
 
 
 class Res(str, Enum):
@@ -32,9 +45,17 @@ class Res(str, Enum):
 
     @property
     def label(self) -> str:
-        return self.name.lower()
+        """The English word, as the notation writes it."""
+        return RES_NAMES[self]
+
+    @property
+    def noun(self) -> str:
+        """The resource's name in the active language."""
+        return _(RES_NAMES[self])
 
 
+RES_NAMES: dict[Res, str] = {Res.ALABASTER: N_("alabaster"), Res.SANDSTONE: N_("sandstone"),
+                             Res.EBONY: N_("ebony"), Res.GOLD: N_("gold")}
 RESOURCES: tuple[Res, ...] = tuple(Res)
 RES_INDEX: dict[Res, int] = {r: i for i, r in enumerate(Res)}
 #: Building materials (everything but gold): what the bazaar swaps and parts cost.
@@ -47,13 +68,13 @@ ZERO: Vec = (0, 0, 0, 0)
 
 
 def cost_text(vec: Vec) -> str:
-    """'2 alabaster + 1 gold'; 'nothing' for an empty vector.
+    """'2 alabaster + 1 gold'; 'nothing' for an empty vector (in the active language).
 
     >>> cost_text((2, 0, 0, 1)), cost_text(ZERO)
     ('2 alabaster + 1 gold', 'nothing')
     """
-    parts = [f"{n} {r.label}" for r, n in zip(RESOURCES, vec) if n]
-    return " + ".join(parts) or "nothing"
+    parts = [f"{n} {r.noun}" for r, n in zip(RESOURCES, vec) if n]
+    return " + ".join(parts) or _("nothing")
 
 
 FIGURES_PER_PLAYER = 8
@@ -79,7 +100,7 @@ def flip(face: int) -> int:
     for front, back in HARBOUR_CARDS:
         if face in (front, back):
             return back if face == front else front
-    raise ValueError(f"no harbour card shows H{face}")
+    raise ValueError(f"no harbour card shows H{face}")  # i18n: internal
 
 
 # ---------------------------------------------------------------- districts
@@ -95,7 +116,20 @@ class District(IntEnum):
 
     @property
     def label(self) -> str:
-        return self.name.lower()
+        """The English word, as the notation writes it."""
+        return DISTRICT_NAMES[self]
+
+    @property
+    def noun(self) -> str:
+        """The district's name in the active language (sentences add the article)."""
+        return _(DISTRICT_NAMES[self])
+
+
+DISTRICT_NAMES: dict[District, str] = {
+    District.STONEMASONS: N_("stonemasons"), District.CARPENTERS: N_("carpenters"),
+    District.MASONS: N_("masons"), District.GOLDSMITHS: N_("goldsmiths"),
+    District.EXCHANGE: N_("exchange"), District.BAZAAR: N_("bazaar"),
+}
 
 
 #: The resource a district gives (None: a swap district).
@@ -129,7 +163,17 @@ class Shape(IntEnum):
 
     @property
     def label(self) -> str:
-        return self.name.lower()
+        """The English word, as the notation writes it."""
+        return SHAPE_NAMES[self]
+
+    @property
+    def noun(self) -> str:
+        """The part's name in the active language."""
+        return _(SHAPE_NAMES[self])
+
+
+SHAPE_NAMES: dict[Shape, str] = {Shape.ARCH: N_("arch"), Shape.FOUNTAIN: N_("fountain"),
+                                 Shape.COLUMN: N_("column")}
 
 
 GARDEN_FIELDS = 8
@@ -225,12 +269,23 @@ def stack_palace_deck(cards: Iterable[int], rng: Rng) -> tuple[int, ...]:
             *special(TREASURY_1), *arches)
 
 
+#: The names of the palace cards that are not parts.
+SPECIAL_NAMES: dict[int, str] = {TREASURY_1: N_("treasury 1"), TREASURY_2: N_("treasury 2"),
+                                 END_CARD: N_("end"), HIDDEN_CARD: N_("face-down card")}
+
+
 def card_label(card: int) -> str:
-    """Readable name: 'fountain on 4', 'treasury 1', 'end'."""
+    """The notation's name (English): 'fountain on 4', 'treasury 1', 'end'."""
     if is_part(card):
         return f"{card_shape(card).label} on {card_field(card)}"
-    return {TREASURY_1: "treasury 1", TREASURY_2: "treasury 2", END_CARD: "end",
-            HIDDEN_CARD: "face-down card"}[card]
+    return SPECIAL_NAMES[card]
+
+
+def card_name(card: int) -> str:
+    """The card's name in the active language (:func:`card_label` in English)."""
+    if is_part(card):
+        return _("{part} on {field}").format(part=card_shape(card).noun, field=card_field(card))
+    return _(SPECIAL_NAMES[card])
 
 
 # ------------------------------------------------------------- action cards
@@ -252,7 +307,13 @@ class Card(str, Enum):
 
     @property
     def label(self) -> str:
-        return "face-down card" if self is Card.HIDDEN else self.name.lower()
+        """The English word, as the notation writes it."""
+        return CARD_NAMES[self]
+
+    @property
+    def noun(self) -> str:
+        """The card's name in the active language."""
+        return _(CARD_NAMES[self])
 
     @property
     def resource(self) -> Res | None:
@@ -260,6 +321,12 @@ class Card(str, Enum):
         return CARD_RESOURCE.get(self)
 
 
+CARD_NAMES: dict[Card, str] = {
+    Card.ALABASTER: N_("alabaster"), Card.SANDSTONE: N_("sandstone"), Card.EBONY: N_("ebony"),
+    Card.GOLD: N_("gold"), Card.OVERSEER: N_("overseer"), Card.CRAFTSMAN: N_("craftsman"),
+    Card.HARBOURMASTER: N_("harbourmaster"), Card.GUARD: N_("guard"), Card.CARAVAN: N_("caravan"),
+    Card.MERCHANT: N_("merchant"), Card.ROBBER: N_("robber"), Card.HIDDEN: N_("face-down card"),
+}
 CARD_RESOURCE: dict[Card, Res] = {Card.ALABASTER: Res.ALABASTER, Card.SANDSTONE: Res.SANDSTONE,
                                   Card.EBONY: Res.EBONY, Card.GOLD: Res.GOLD}
 RESOURCE_CARD: dict[Res, Card] = {r: c for c, r in CARD_RESOURCE.items()}
@@ -271,8 +338,9 @@ PERSONS: tuple[Card, ...] = (Card.OVERSEER, Card.CRAFTSMAN, Card.HARBOURMASTER, 
 PRO_CARDS: tuple[Card, ...] = tuple(c for c in PERSONS for _ in range(3))
 
 #: Player colours as (name, CSS fill); the seed names blue, red and yellow, the fourth is ours.
+#: The names are marked for the places that show them (the notation writes them in English).
 PLAYER_COLOURS: tuple[tuple[str, str], ...] = (
-    ("blue", "royalblue"), ("red", "crimson"), ("yellow", "gold"), ("green", "seagreen"))
+    (N_("blue"), "royalblue"), (N_("red"), "crimson"), (N_("yellow"), "gold"), (N_("green"), "seagreen"))
 COLOUR_NAMES: tuple[str, ...] = tuple(name for name, _ in PLAYER_COLOURS)
-RES_COLOURS: dict[Res, str] = {Res.ALABASTER: "white", Res.SANDSTONE: "peru",
-                               Res.EBONY: "#3a2a1a", Res.GOLD: "goldenrod"}
+RES_COLOURS: dict[Res, str] = {Res.ALABASTER: "#ffffff", Res.SANDSTONE: "#cd853f",
+                               Res.EBONY: "#3a2a1a", Res.GOLD: "#daa520"}

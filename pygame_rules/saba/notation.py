@@ -10,7 +10,9 @@ Moves, as in a log (the state before the move gives the numbers)::
 
 :func:`action_text` is total: it writes any action, also one that is not legal in the
 state (numbers out of range are written as they are), so a caller may log an action
-before :func:`.legal.why_illegal` has judged it.
+before :func:`.legal.why_illegal` has judged it. The notation is the same in every
+language (:meth:`~pygame_rules.protocol.Game.parse_action` reads it back), so its words
+are English; the faults :func:`parse_position` names are in the active language.
 
 A position is ``saba`` followed by ``key=value`` fields in the fixed order of :data:`KEYS`,
 e.g. ``opt=pro,self`` (the options that are on, see :data:`OPTION_TOKENS`),
@@ -34,6 +36,7 @@ from typing import TypeVar
 
 from ..errors import InvalidState
 from ..gate import describe
+from ..i18n import N_, _
 from .actions import (
     Build,
     Discard,
@@ -78,13 +81,12 @@ from .data import (
     card_code,
     card_label,
 )
-from .legal import district_name
 from .state import Phase, PlayerState, Readings, SabaState, place_cost
 
 T = TypeVar("T")
 
-DONE_TEXT = {Phase.BUILD: "end building", Phase.STASH: "no stash", Phase.PLACE: "no figure",
-             Phase.SWAP: "no swap", Phase.END: "end turn"}
+DONE_TEXT = {Phase.BUILD: "end building", Phase.STASH: "no stash",  # i18n: internal (notation)
+             Phase.PLACE: "no figure", Phase.SWAP: "no swap", Phase.END: "end turn"}  # i18n: internal
 
 
 def _bundle(res: tuple[Res, ...]) -> str:
@@ -134,14 +136,19 @@ def action_text(s: SabaState, a: SabaAction, names: Sequence[str] = COLOUR_NAMES
         case PlayRobber(opponent=o, res=r):
             return f"robber {_name(names, o)} {r.label}"
         case SerailChoice(place=place):
-            return "serail marker" if place else "no serail marker"
+            return "serail marker" if place else "no serail marker"  # i18n: internal (notation)
         case Discard(card=card, res=r):
-            return f"discard card {card.label}" if card is not None else f"discard {_label(r)}"
+            return f"discard card {card.label}" if card is not None else f"discard {_label(r)}"  # i18n: internal
     return DONE_TEXT.get(s.phase, "done")
 
 
 def _is_district(d: int) -> bool:
     return 0 <= d < len(District)
+
+
+def district_name(d: int) -> str:
+    """District ``d`` as the notation writes it (any number is written)."""
+    return District(d).label if _is_district(d) else f"district {d}"
 
 
 def _open_card(s: SabaState, slot: int) -> str:
@@ -164,7 +171,7 @@ def _build_text(s: SabaState, a: Build) -> str:
     if a.waive is not None:
         text += f" craftsman -{a.waive.label}"
     if a.from_district is not None:
-        text += f" figure from {district_name(a.from_district)}"
+        text += f" figure from {district_name(a.from_district)}"  # i18n: internal (notation)
     return text
 
 
@@ -237,18 +244,22 @@ class _Bad(Exception):
     """A syntax fault inside one field; :func:`parse_position` adds the field's name."""
 
 
-def _int(text: str, low: int, high: int, what: str = "a number") -> int:
-    """A decimal number from ``low`` to ``high``, read only if it has few enough digits."""
+def _int(text: str, low: int, high: int, what: str = N_("a number")) -> int:
+    """A decimal number from ``low`` to ``high``, read only if it has few enough digits
+    (``what``, a marked text, names it in a fault)."""
     if not (text.isascii() and text.isdigit()) or len(text) > len(str(high)) or not (
             low <= int(text) <= high):
-        raise _Bad(f"{what} {describe(text)} is not a whole number from {low} to {high}")
+        raise _Bad(_("{what} {text} is not a whole number from {low} to {high}").format(
+            what=_(what), text=describe(text), low=low, high=high))
     return int(text)
 
 
 def _choice(text: str, table: dict[str, T], what: str) -> T:
     if text not in table:
-        known = f" ({', '.join(table)})" if len(table) <= 12 else ""
-        raise _Bad(f"{describe(text)} is no {what}{known}")
+        if len(table) > 12:
+            raise _Bad(_("{text} is no {what}").format(text=describe(text), what=_(what)))
+        raise _Bad(_("{text} is no {what} ({known})").format(
+            text=describe(text), what=_(what), known=", ".join(table)))
     return table[text]
 
 
@@ -258,14 +269,16 @@ def _items(text: str, sep: str, most: int, what: str) -> list[str]:
         return []
     count = len(text) if sep == "" else text.count(sep) + 1
     if count > most:
-        raise _Bad(f"{count} {what}, more than the {most} there can be")
+        raise _Bad(_("{count} {what}, more than the {most} there can be").format(
+            count=count, what=_(what), most=most))
     return list(text) if sep == "" else text.split(sep)
 
 
 def _exactly(text: str, sep: str, count: int, what: str) -> list[str]:
     items = text.split(sep)
     if len(items) != count:
-        raise _Bad(f"needs {count} {what} separated by '{sep}', not {len(items)}")
+        raise _Bad(_("needs {count} {what} separated by '{sep}', not {found}").format(
+            count=count, what=_(what), sep=sep, found=len(items)))
     return items
 
 
@@ -276,38 +289,38 @@ class _Reader:
         self.n = n
 
     def seat(self, text: str) -> int:
-        return _int(text, 0, self.n - 1, "seat")
+        return _int(text, 0, self.n - 1, N_("seat"))
 
     def maybe_seat(self, text: str) -> int | None:
         return None if text == "-" else self.seat(text)
 
     def seats(self, text: str, most: int) -> tuple[int, ...]:
-        return tuple(self.seat(c) for c in _items(text, "", most, "figures or markers"))
+        return tuple(self.seat(c) for c in _items(text, "", most, N_("figures or markers")))
 
     def per_player(self, text: str, read: Callable[[str], T]) -> list[T]:
-        return [read(part) for part in _exactly(text, "/", self.n, "entries (one per player)")]
+        return [read(part) for part in _exactly(text, "/", self.n, N_("entries (one per player)"))]
 
     def districts(self, text: str) -> tuple[tuple[int, ...], ...]:
         out = []
-        for cell in _exactly(text, ",", len(District), "districts"):
+        for cell in _exactly(text, ",", len(District), N_("districts")):
             figures: list[int] = []
-            for entry in _items(cell, "+", self.n, "owners in a district"):
+            for entry in _items(cell, "+", self.n, N_("owners in a district")):
                 owner, colon, count = entry.partition(":")
                 if not colon:
-                    raise _Bad(f"district entry {describe(entry)} is not owner:count")
+                    raise _Bad(_("district entry {entry} is not owner:count").format(entry=describe(entry)))
                 seat = self.seat(owner)
                 if figures and seat <= figures[-1]:
-                    raise _Bad("the owners of a district must be listed once each, lowest seat first")
-                figures += [seat] * _int(count, 1, MAX_PER_DISTRICT, "figure count")
+                    raise _Bad(_("the owners of a district must be listed once each, lowest seat first"))
+                figures += [seat] * _int(count, 1, MAX_PER_DISTRICT, N_("figure count"))
             out.append(tuple(figures))
         return tuple(out)
 
     def garden(self, text: str) -> tuple[tuple[int, ...], tuple[int | None, ...], tuple[Res | None, ...]]:
         levels, balcony, stash = [], [], []
-        for cell in _exactly(text, ",", GARDEN_FIELDS, "garden fields"):
+        for cell in _exactly(text, ",", GARDEN_FIELDS, N_("garden fields")):
             if len(cell) != 3:
-                raise _Bad(f"garden field {describe(cell)} is not level, owner, resource")
-            levels.append(_int(cell[0], 0, max(Shape), "part level"))
+                raise _Bad(_("garden field {cell} is not level, owner, resource").format(cell=describe(cell)))
+            levels.append(_int(cell[0], 0, max(Shape), N_("part level")))
             balcony.append(self.maybe_seat(cell[1]))
             stash.append(_maybe_res(cell[2]))
         return tuple(levels), tuple(balcony), tuple(stash)
@@ -319,84 +332,86 @@ _CARDS = {c.value: c for c in Card}
 
 
 def _maybe_res(text: str) -> Res | None:
-    return None if text == "-" else _choice(text, _RESOURCES, "resource")
+    return None if text == "-" else _choice(text, _RESOURCES, N_("resource"))
 
 
 def _vec(text: str) -> tuple[int, int, int, int]:
-    a, s, e, g = (_int(x, 0, RES_PER_KIND) for x in _exactly(text, ".", 4, "resource counts"))
+    a, s, e, g = (_int(x, 0, RES_PER_KIND) for x in _exactly(text, ".", 4, N_("resource counts")))
     return (a, s, e, g)
 
 
 def _faces(text: str) -> tuple[int, int]:
     if len(text) != len(HARBOUR_CARDS):
-        raise _Bad(f"harbour faces {describe(text)} are not two digits")
-    return (_int(text[0], 1, 4, "harbour face"), _int(text[1], 1, 4, "harbour face"))
+        raise _Bad(_("harbour faces {text} are not two digits").format(text=describe(text)))
+    return (_int(text[0], 1, 4, N_("harbour face")), _int(text[1], 1, 4, N_("harbour face")))
 
 
 def _card_list(text: str, most: int = ALL_ACTION_CARDS) -> tuple[Card, ...]:
-    return tuple(_choice(c, _CARDS, "action card") for c in _items(text, "", most, "action cards"))
+    return tuple(_choice(c, _CARDS, N_("action card")) for c in _items(text, "", most, N_("action cards")))
 
 
 def _palace_list(text: str, most: int) -> tuple[int, ...]:
-    return tuple(_choice(c, CODE_TO_CARD, "palace card")
-                 for c in _items(text, ",", most, "palace cards"))
+    return tuple(_choice(c, CODE_TO_CARD, N_("palace card"))
+                 for c in _items(text, ",", most, N_("palace cards")))
 
 
 def _harbour(text: str) -> tuple[tuple[Res, ...], tuple[int, ...]]:
-    cells = _exactly(text, ".", len(HARBOUR_CAPACITY), "harbour fields")
-    kinds = tuple(_choice(c[:1], _RESOURCES, "resource") for c in cells)
+    cells = _exactly(text, ".", len(HARBOUR_CAPACITY), N_("harbour fields"))
+    kinds = tuple(_choice(c[:1], _RESOURCES, N_("resource")) for c in cells)
     return kinds, tuple(_int(c[1:], 0, max(HARBOUR_CAPACITY)) for c in cells)
 
 
 def _options(text: str) -> dict[str, bool]:
-    words = _items(text, ",", len(OPTION_TOKENS), "options")
+    words = _items(text, ",", len(OPTION_TOKENS), N_("options"))
     by_word = {token: name for name, token in OPTION_TOKENS.items()}
     if len(set(words)) != len(words):
-        raise _Bad("an option is named twice")
-    on = {_choice(word, by_word, "option") for word in words}
+        raise _Bad(_("an option is named twice"))
+    on = {_choice(word, by_word, N_("option")) for word in words}
     return {name: name in on for name in OPTION_TOKENS}
 
 
 def _flags(text: str) -> tuple[bool, bool]:
     if text not in ("-", "P", "T", "PT"):
-        raise _Bad("the flags are -, P (a part built), T (a treasury or end card built) or PT")
+        raise _Bad(_("the flags are -, P (a part built), T (a treasury or end card built) or PT"))
     return "P" in text, "T" in text
 
 
 def _uses(text: str) -> tuple[int, ...]:
     if len(text) != len(District):
-        raise _Bad(f"needs {len(District)} digits, one per district")
-    return tuple(_int(c, 0, MAX_PER_DISTRICT, "use count") for c in text)
+        raise _Bad(_("needs {n} digits, one per district").format(n=len(District)))
+    return tuple(_int(c, 0, MAX_PER_DISTRICT, N_("use count")) for c in text)
 
 
 def _rng(text: str) -> str:
     if re.fullmatch("[0-9a-f]{16}", text) is None:
-        raise _Bad("the random state must be 16 lowercase hex digits")
+        raise _Bad(_("the random state must be 16 lowercase hex digits"))
     return text
 
 
 def _fields(text: str) -> dict[str, str]:
     """The ``key=value`` fields after ``saba``, each key once, in the order of :data:`KEYS`."""
     if len(text) > MAX_TEXT:
-        raise InvalidState(f"position: {len(text)} characters, more than a position has ({MAX_TEXT})")
+        raise InvalidState(_("position: {n} characters, more than a position has ({most})").format(
+            n=len(text), most=MAX_TEXT))
     tokens = text.split()
     if not tokens or tokens[0] != "saba":
-        raise InvalidState("position: a Saba position starts with 'saba'")
+        raise InvalidState(_("position: a Saba position starts with 'saba'"))
     found: dict[str, str] = {}
     for token in tokens[1:]:
         key, equals, value = token.partition("=")
         if not equals:
-            raise InvalidState(f"position: {describe(token)} is not a key=value field")
+            raise InvalidState(_("position: {token} is not a key=value field").format(token=describe(token)))
         if key not in KEYS:
-            raise InvalidState(f"position: unknown field {describe(key)}")
+            raise InvalidState(_("position: unknown field {field}").format(field=describe(key)))
         if key in found:
-            raise InvalidState(f"position: the field {key!r} appears twice")
+            raise InvalidState(_("position: the field {field} appears twice").format(field=repr(key)))
         if found and KEYS.index(key) < KEYS.index(list(found)[-1]):
-            raise InvalidState(f"position: the field {key!r} must come before {list(found)[-1]!r}")
+            raise InvalidState(_("position: the field {field} must come before {other}").format(
+                field=repr(key), other=repr(list(found)[-1])))
         found[key] = value
     missing = [k for k in KEYS if k not in found]
     if missing:
-        raise InvalidState(f"position: the field {missing[0]!r} is missing")
+        raise InvalidState(_("position: the field {field} is missing").format(field=repr(missing[0])))
     return found
 
 
@@ -409,13 +424,13 @@ def parse_position(text: str) -> SabaState:
         try:
             return parse(f[key])
         except _Bad as exc:
-            raise InvalidState(f"position: bad {key}: {exc}") from None
+            raise InvalidState(_("position: bad {field}: {fault}").format(field=key, fault=exc)) from None
 
-    n = read("n", lambda t: _int(t, 2, 4, "player count"))
+    n = read("n", lambda t: _int(t, 2, 4, N_("player count")))
     r = _Reader(n)
     options = read("opt", _options)
     built_part, built_special = read("flags", _flags)
-    decider, _, after = f["decide"].partition("/")
+    decider, after = f["decide"].partition("/")[::2]
     levels, balcony, stash = read("garden", r.garden)
     harbour_res, harbour_n = read("harbour", _harbour)
     players = tuple(PlayerState(res, faces, figs, marks, hand) for res, faces, figs, marks, hand in zip(
@@ -427,7 +442,7 @@ def parse_position(text: str) -> SabaState:
     return SabaState(
         pro=options["pro"],
         readings=Readings(**{field.name: options[field.name] for field in fields(Readings)}),
-        current=read("turn", r.seat), phase=read("phase", lambda t: _choice(t, _PHASES, "phase")),
+        current=read("turn", r.seat), phase=read("phase", lambda t: _choice(t, _PHASES, N_("phase"))),
         players=players, supply=read("supply", _vec), harbour_res=harbour_res, harbour_n=harbour_n,
         palace_deck=read("pdeck", lambda t: _palace_list(t, PALACE_CARDS)),
         display=read("display", lambda t: _palace_list(t, DISPLAY_SIZE)),
@@ -436,10 +451,10 @@ def parse_position(text: str) -> SabaState:
         treasury=read("treasury", lambda t: r.seats(t, 2)),
         serail=read("serail", lambda t: r.seats(t, max(SERAIL_FIELDS.values()))),
         serail_figure=read("sfig", r.maybe_seat), districts=read("districts", r.districts),
-        vizier=read("vizier", lambda t: _int(t, 0, len(District) - 1, "district")),
+        vizier=read("vizier", lambda t: _int(t, 0, len(District) - 1, N_("district"))),
         uses=read("uses", _uses),
         built_part=built_part, built_special=built_special,
-        decider=read("decide", lambda _: r.maybe_seat(decider)),
-        after=read("decide", lambda _: _choice(after, _PHASES, "phase")),
+        decider=read("decide", lambda _text: r.maybe_seat(decider)),
+        after=read("decide", lambda _text: _choice(after, _PHASES, N_("phase"))),
         last_field=read("last", lambda t: _int(t, 0, GARDEN_FIELDS)) - 1,
         action_deck=read("adeck", _card_list), discard=read("disc", _card_list), rng=read("rng", _rng))

@@ -9,22 +9,40 @@ Clickable things carry ``data-*`` attributes with the numbers the actions use:
 * ``data-serail="1..6"`` serail fields; ``data-resource="a|s|e|g"`` with ``data-player`` on a
   player's resources (``data-player="supply"`` for the general supply);
 * ``data-card="A|S|E|G|O|C|H|W|K|M|R"`` the viewer's own action cards; ``data-player`` on each
-  player panel.
+  player panel (a named ``role="group"``, not a control).
+
+Each of those things but the panels is a ``role="button"`` whose ``aria-label`` says what it is
+and where ("harbour field H3: 2 ebony, room for 3"); the root is a ``role="group"`` named by its
+``<title>``, its ``<desc>`` the position in words; frames and other decoration are
+``aria-hidden``. A legend names the resources (each has its own shape and colour), the figures,
+markers, vizier and palace parts.
 
 Highlights (keyword arguments of ``GAME.render_svg``, each an iterable of the numbers
 above): ``harbour``, ``build_fields``, ``garden``, ``districts``, ``serail``, ``cards``.
-They add the class ``hl`` and a thick outline. ``palette`` and ``names`` (per seat)
-restyle the players.
+They add the class ``hl``, a thick outline and "ringed" to the label. ``last_turn`` (a mapping
+of those names to numbers) rings what the last turn used the same way, with the class
+``turn-mark`` besides (the page makes it pulse once). ``palette`` and
+``names`` (per seat) restyle the players. ``portrait=True`` stacks everything in one column
+(the players and the legend below the board) for a narrow screen; the page asks for it where
+the two-column board would be shown under :data:`PORTRAIT_BELOW` CSS px wide.
+
+Sizes: no text is under :data:`SMALL` user units and no control under :data:`TAP` on a side,
+so the portrait board (:data:`PORTRAIT_WIDTH` wide) shows text of 11 CSS px or more and tap
+targets of 40 px or more on a 390 px phone. Labels are wrapped or squeezed into their boxes
+(:func:`~pygame_rules.svg.text_width`); text is dark on light fills (contrast 7:1 or more).
 """
 
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
+from functools import partial
 from typing import Any
 
 from .. import svg
-from ..protocol import Look
+from ..i18n import N_, _, ngettext
+from ..protocol import Look, name_list
 from .data import (
     COSTS,
     DISTRICT_GAIN,
@@ -32,245 +50,455 @@ from .data import (
     RES_COLOURS,
     RESOURCES,
     SURCHARGE,
+    TITLE,
     Card,
     District,
     Res,
+    Shape,
     card_field,
-    card_label,
+    card_name,
     card_shape,
     cost_text,
     is_part,
 )
-from .scoring import leaders, scoring_figures
+from .scoring import scoring_figures
 from .state import Phase, SabaState
 
-WIDTH, HEIGHT = 1040, 720
-FONT = "font-family:sans-serif"
-SHAPE_GLYPH = {1: "⌒", 2: "◎", 3: "▮"}
-HL_STROKE = "#e4007c"
+#: Text sizes in user units: the smallest (and most) text, and headings.
+SMALL, HEAD = 16, 18
+LINE = 20  # from one baseline of SMALL text to the next
+#: The smallest side of anything clicked (40 CSS px on a 390 px phone, with room to spare).
+TAP = 58
+#: One column of blocks, the margin around and between them, and the two widths of the board.
+COLUMN, GAP = 500, 10
+PORTRAIT_WIDTH = 2 * GAP + COLUMN
+LANDSCAPE_WIDTH = 3 * GAP + 2 * COLUMN
+#: Below this width of the board in CSS px the page should ask for ``portrait=True`` (the
+#: two-column board would show its smallest text under 11 px).
+PORTRAIT_BELOW = math.ceil(11 / SMALL * LANDSCAPE_WIDTH)
+INK, MUTED = "#1a1a1a", "#4d4d4d"  # text; secondary text (7:1 and more on every fill used here)
+PAPER, FRAME, HL_STROKE = "#fdf6e3", "#7a6a4f", "#b3005e"
+BACKDROP, GARDEN, PALACE, DISTRICT_FILL = "#f7efd9", "#e8f3dc", "#f4e4c1", "#efe6f7"
+FONT = 'font-family:Arial,"Liberation Sans",Helvetica,sans-serif'  # i18n: internal (CSS)
+SHAPE_GLYPH = {Shape.ARCH: "⌒", Shape.FOUNTAIN: "◎", Shape.COLUMN: "▮"}
+#: A resource's box in the supply or a player's panel: its width and the step to the next.
+CELL_W, CELL_STEP = 112, 120
 
 
-def _frame(x: float, y: float, w: float, h: float, hl: bool, fill: str = "#fdf6e3",
-           **attrs: Any) -> str:
-    return svg.el("rect", x=x, y=y, width=w, height=h, rx=6, fill=fill,
-                  stroke=HL_STROKE if hl else "#7a6a4f", stroke_width=4 if hl else 1.5, **attrs)
+@dataclass(frozen=True)
+class Block:
+    """Drawn markup and its height."""
+
+    markup: str
+    height: float
 
 
-def _text(x: float, y: float, text: str, size: int = 13, anchor: str = "start",
-          **attrs: Any) -> str:
-    return svg.el("text", text, x=x, y=y, font_size=size, text_anchor=anchor, style=FONT,
-                  fill=attrs.pop("fill", "#222"), **attrs)
+#: A block maker: called with the left and top of its column, returns what it drew.
+Maker = Callable[[float, float], Block]
 
 
-def _token(x: float, y: float, res: Res, r: float = 7) -> str:
-    return svg.el("circle", cx=x, cy=y, r=r, fill=RES_COLOURS[res], stroke="#555",
-                  stroke_width=1, class_=f"resource res-{res.value}")
+# ------------------------------------------------------------------ pieces
+def _text(x: float, y: float, text: str, size: int = SMALL, anchor: str = "start",
+          fit: float | None = None, bold: bool = False, fill: str = INK, **attrs: Any) -> str:
+    """A label; with ``fit``, one that would run wider than ``fit`` is squeezed to that width."""
+    if fit is not None and svg.text_width(text, size, bold) > fit:
+        attrs |= {"textLength": fit, "lengthAdjust": "spacingAndGlyphs"}
+    return svg.el("text", text, x=x, y=y, font_size=size, text_anchor=anchor if anchor != "start" else None,
+                  font_weight="bold" if bold else None, style=FONT, fill=fill, **attrs)
 
 
-def _figure(x: float, y: float, owner: int, look: Look, size: float = 8,
-            cls: str = "figure") -> str:
-    return svg.el("circle", cx=x, cy=y, r=size, fill=look.fills[owner], stroke="#111",
-                  stroke_width=1.5, class_=f"{cls} player-{owner}")
+def _lines(text: str, x: float, y: float, width: float, size: int = SMALL, bold: bool = False) -> tuple[str, float]:
+    """``text`` wrapped to ``width``, the first baseline at ``y``; and the height it takes."""
+    lines = svg.wrap(text, width, size, bold)
+    step = LINE * size / SMALL
+    return svg.join(_text(x, y + i * step, line, size, fit=width, bold=bold) for i, line in enumerate(lines)), \
+        len(lines) * step
 
 
-def _group(cls: str, hl: bool, children: Iterable[str], **data: Any) -> str:
-    return svg.group(children, class_=cls + (" hl" if hl else ""), **data)
+def _frame(x: float, y: float, w: float, h: float, hl: bool = False, fill: str = PAPER) -> str:
+    return svg.el("rect", x=x, y=y, width=w, height=h, rx=6, fill=fill, stroke=HL_STROKE if hl else FRAME,
+                  stroke_width=4 if hl else 1.5, aria_hidden="true")
 
 
-def _harbour(s: SabaState, hl: set[int]) -> str:
-    parts = [_text(20, 36, "Harbour", 15, font_weight="bold")]
-    for i, (kind, n) in enumerate(zip(s.harbour_res, s.harbour_n)):
-        x = 20 + i * 92
-        inner = [_frame(x, 44, 84, 64, i + 1 in hl),
-                 _text(x + 6, 60, f"H{i + 1} ({HARBOUR_CAPACITY[i]})", 12),
-                 _text(x + 78, 60, f"{n} {kind.label[:3]}", 11, "end")]
-        inner += [_token(x + 12 + k * 15, 88, kind) for k in range(n)]
-        parts.append(_group("harbour-field", i + 1 in hl, inner, data_harbour=i + 1))
-    return svg.join(parts)
+def _token(x: float, y: float, res: Res, r: float = 9) -> str:
+    """A resource: white circle (alabaster), sandstone square, ebony diamond, gold hexagon."""
+    style: dict[str, svg.Attr] = {"fill": RES_COLOURS[res], "stroke": "#555", "stroke_width": 1,
+                                  "class_": f"resource res-{res.value}", "aria_hidden": "true"}
+    if res is Res.ALABASTER:
+        return svg.el("circle", cx=x, cy=y, r=r, **style)
+    if res is Res.SANDSTONE:
+        return svg.el("rect", x=x - r * 0.85, y=y - r * 0.85, width=r * 1.7, height=r * 1.7, **style)
+    corners = 4 if res is Res.EBONY else 6
+    points = [(x + r * math.sin(2 * math.pi * k / corners), y - r * math.cos(2 * math.pi * k / corners))
+              for k in range(corners)]
+    return svg.el("polygon", points=" ".join(f"{px:.1f},{py:.1f}" for px, py in points), **style)
 
 
-def _build_fields(s: SabaState, hl: set[int]) -> str:
-    parts = [_text(20, 140, f"Build fields (palace deck: {len(s.palace_deck)})", 15,
-                   font_weight="bold")]
-    for slot in range(3):
-        x = 20 + slot * 124
-        inner = [_frame(x, 148, 116, 92, slot in hl and slot < len(s.display)),
-                 _text(x + 6, 164, f"5.{slot + 1}", 12, font_weight="bold"),
-                 _text(x + 110, 164, "●" * SURCHARGE[slot] or "free", 12, "end",
-                       fill=RES_COLOURS[Res.GOLD] if SURCHARGE[slot] else "#777")]
-        if slot < len(s.display):
-            card = s.display[slot]
-            price = [r for r in RESOURCES for _ in range(COSTS[card][r.index])]
-            price += [Res.GOLD] * SURCHARGE[slot]
-            inner.append(_text(x + 6, 188, card_label(card), 13))
-            inner += [_token(x + 12 + 15 * k, 212, r, 6) for k, r in enumerate(price)]
-            inner.append(_text(x + 6, 234, f"costs {len(price)}", 10, fill="#555"))
-        parts.append(_group("build-field", slot in hl, inner, data_build_field=slot))
-    return svg.join(parts)
+def _empty_place(x: float, y: float, r: float = 9) -> str:
+    return svg.el("circle", cx=x, cy=y, r=r, fill="none", stroke=MUTED, stroke_dasharray="3 2",
+                  aria_hidden="true")
 
 
-GARDEN_CX, GARDEN_CY, GARDEN_R = 575, 222, 140
+def _figure(x: float, y: float, owner: int, look: Look, size: float = 9, cls: str = "figure") -> str:
+    return svg.el("circle", cx=x, cy=y, r=size, fill=look.fills[owner], stroke="#111", stroke_width=1.5,
+                  class_=f"{cls} player-{owner}", aria_hidden="true")
 
 
-def _garden(s: SabaState, hl: set[int], look: Look) -> str:
-    cx, cy, radius = GARDEN_CX, GARDEN_CY, GARDEN_R
-    parts = [svg.el("circle", cx=cx, cy=cy, r=radius + 40, fill="#e8f3dc", stroke="#7a9a5a"),
-             _text(cx - radius - 20, 36, "Palace garden", 15, font_weight="bold")]
-    for f in range(8):
-        angle = math.pi * (f / 4 - 0.5)
-        x, y = cx + radius * math.cos(angle), cy + radius * math.sin(angle)
-        level, owner, lying = s.levels[f], s.balcony[f], s.stash[f]
-        inner = [svg.el("circle", cx=x, cy=y, r=32, fill="#fffaf0",
-                        stroke=HL_STROKE if f + 1 in hl else "#7a6a4f",
-                        stroke_width=4 if f + 1 in hl else 1.5),
-                 _text(x, y - 16, str(f + 1), 11, "middle", fill="#777"),
-                 _text(x, y + 6, "".join(SHAPE_GLYPH[k] for k in range(1, level + 1)) or "—",
-                       15, "middle")]
-        if owner is not None:
-            inner.append(_figure(x + 18, y + 18, owner, look, 9, "figure balcony"))
-        if lying is not None:
-            inner.append(_token(x - 18, y + 18, lying, 6))
-        parts.append(_group("garden-field", f + 1 in hl, inner, data_garden=f + 1))
-    return svg.join(parts)
+def _marker(cx: float, cy: float, owner: int, look: Look) -> str:
+    return svg.el("rect", x=cx - 9, y=cy - 8, width=18, height=16, rx=3, fill=look.fills[owner], stroke="#111",
+                  class_=f"marker player-{owner}", aria_hidden="true")
 
 
-def _palace(s: SabaState, hl: set[int], look: Look) -> str:
-    """The palace in the garden's middle: treasury figures and the serail fields."""
-    cx, cy = GARDEN_CX, GARDEN_CY
-    parts = [_frame(cx - 75, cy - 70, 150, 140, False, "#f4e4c1"),
-             _text(cx, cy - 54, "Treasury", 12, "middle", font_weight="bold")]
-    parts += [_figure(cx - 12 + 24 * i, cy - 34, o, look, 9, "figure treasury")
-              for i, o in enumerate(s.treasury)]
-    parts.append(_text(cx, cy - 6, f"Serail ({s.serail_size} fields)", 11, "middle",
-                       font_weight="bold"))
-    front = s.serail.index(s.serail_figure) if s.serail_figure is not None else -1
-    for i in range(s.serail_size):
-        x, y = cx - 70 + (i % 3) * 47, cy + 2 + (i // 3) * 30
-        inner = [_frame(x, y, 43, 26, i + 1 in hl, "#fff"), _text(x + 3, y + 10, str(i + 1), 9)]
-        if i < len(s.serail):
-            owner = s.serail[i]
-            inner.append(svg.el("rect", x=x + 12, y=y + 6, width=16, height=14, rx=3,
-                                fill=look.fills[owner], stroke="#111", class_=f"marker player-{owner}"))
-        if i == front:
-            inner.append(_figure(x + 35, y + 13, s.serail[i], look, 6, "figure serail"))
-        parts.append(_group("serail-field", i + 1 in hl, inner, data_serail=i + 1))
-    return svg.join(parts)
+def _vizier(cx: float, cy: float) -> str:
+    return svg.el("rect", x=cx - 9, y=cy - 17, width=18, height=34, rx=5, fill="#111", class_="vizier",
+                  aria_hidden="true")
 
 
-def _districts(s: SabaState, hl: set[int], look: Look) -> str:
-    parts = [_text(20, 470, "City districts", 15, font_weight="bold")]
-    for d in District:
-        x = 20 + d * 122
-        gain = DISTRICT_GAIN[d]
-        what = f"+1 {gain.label}" if gain else ("gold ↔ material" if d == District.EXCHANGE
-                                               else "material ↔ material")
-        inner = [_frame(x, 478, 114, 92, d in hl, "#efe6f7"),
-                 _text(x + 6, 494, d.label, 12, font_weight="bold"),
-                 _text(x + 6, 510, what, 10)]
-        inner += _district_figures(x, s.districts[d], look)
-        if s.uses[d]:
-            inner.append(_text(x + 108, 562, f"{s.uses[d]} use{'s' if s.uses[d] > 1 else ''}",
-                               10, "end"))
-        if s.vizier == d:
-            inner += [svg.el("rect", x=x + 88, y=520, width=16, height=28, rx=5, fill="#111",
-                             class_="vizier"), _text(x + 96, 560, "vizier", 9, "middle")]
-        parts.append(_group("district", d in hl, inner, data_district=int(d)))
-    return svg.join(parts)
+def _part(cx: float, cy: float, shape: Shape) -> str:
+    """A palace part's sign, for the legend (the garden fields show them in a row)."""
+    return _text(cx, cy + 6, SHAPE_GLYPH[shape], HEAD, anchor="middle", aria_hidden="true")
 
 
-def _district_figures(x: float, figures: tuple[int, ...], look: Look) -> list[str]:
-    """The figures in a district: one row of up to 4, two rows when shared districts hold more."""
-    if len(figures) <= 4:
-        return [_figure(x + 16 + 20 * k, 536, owner, look, 8, "figure district")
-                for k, owner in enumerate(figures)]
-    return [_figure(x + 14 + 18 * (k % 4), 530 + 18 * (k // 4), owner, look, 8, "figure district")
-            for k, owner in enumerate(figures)]
+def _ring(cx: float, cy: float) -> str:
+    """The outline of something that may be chosen now, for the legend."""
+    return svg.el("rect", x=cx - 12, y=cy - 10, width=24, height=20, rx=4, fill="none", stroke=HL_STROKE,
+                  stroke_width=4, aria_hidden="true")
 
 
-def _player(s: SabaState, p: int, viewer: int | None, counts: tuple[int, ...],
-            cards_hl: set[str], look: Look) -> str:
-    x, y = 770, 20 + p * 150
-    me = s.players[p]
-    active = p in ((s.decider,) if s.phase == Phase.SERAIL else (s.current,))
-    parts = [_frame(x, y, 255, 140, active, "#ffffff"),
-             svg.el("rect", x=x, y=y, width=10, height=140, rx=3, fill=look.fills[p]),
-             _text(x + 18, y + 18, f"{look.names[p]}: {counts[p]} figure"
-                   f"{'s' if counts[p] != 1 else ''} scoring", 13, font_weight="bold")]
+def _control(children: Iterable[str], cls: str, hl: bool, label: str, turn: bool = False, **data: Any) -> str:
+    """A clickable thing: its drawing, classes, ``data-*`` address and accessible name;
+    ``turn``: the last turn used it."""
+    if hl:
+        label = _("{label}; ringed").format(label=label)
+    return svg.group(svg.spaced(children), class_=cls + (" hl" if hl else "") + (" turn-mark" if turn else ""),
+                     role="button", aria_label=label, **data)
+
+
+def _count(res: Res, n: int) -> str:
+    """An amount of a resource: "2 ebony" (the resources are mass nouns)."""
+    return _("{n} {resource}").format(n=n, resource=res.noun)
+
+
+# ------------------------------------------------------------------ the blocks
+def _heading(x: float, y: float, text: str) -> str:
+    return _text(x, y + 20, text, HEAD, bold=True, fit=COLUMN)
+
+
+def _harbour(s: SabaState, hl: set[int], turn: set[int]) -> Maker:
+    def draw(x: float, y: float) -> Block:
+        parts = [_heading(x, y, _("Harbour"))]
+        width = (COLUMN - 3 * 8) / 4
+        for i, (kind, n) in enumerate(zip(s.harbour_res, s.harbour_n)):
+            fx, lit = x + i * (width + 8), i + 1 in hl
+            inner = [_frame(fx, y + 30, width, 96, lit), _text(fx + 8, y + 52, f"H{i + 1}", bold=True),
+                     _text(fx + 8, y + 74, _count(kind, n), fit=width - 14)]
+            inner += [_token(fx + 16 + k * 24, y + 104, kind) if k < n else _empty_place(fx + 16 + k * 24, y + 104)
+                      for k in range(HARBOUR_CAPACITY[i])]
+            label = _("harbour field H{field}: {resources}, room for {capacity}").format(
+                field=i + 1, resources=_count(kind, n), capacity=HARBOUR_CAPACITY[i])
+            parts.append(_control(inner, "harbour-field", lit, label, i + 1 in turn, data_harbour=i + 1))
+        return Block(svg.join(parts), 132)
+    return draw
+
+
+def _build_fields(s: SabaState, hl: set[int], turn: set[int]) -> Maker:
+    def draw(x: float, y: float) -> Block:
+        parts = [_heading(x, y, _("Build fields (palace deck: {n})").format(n=len(s.palace_deck)))]
+        width = (COLUMN - 2 * 8) / 3
+        for slot in range(3):
+            fx, lit = x + slot * (width + 8), slot in hl and slot < len(s.display)
+            extra = _("+{n} gold").format(n=SURCHARGE[slot]) if SURCHARGE[slot] else _("free")
+            inner = [_frame(fx, y + 30, width, 116, lit), _text(fx + 8, y + 52, f"5.{slot + 1}", bold=True),
+                     _text(fx + width - 8, y + 52, extra, anchor="end", fill=MUTED)]
+            if slot < len(s.display):
+                card = s.display[slot]
+                price = [r for r in RESOURCES for _ in range(COSTS[card][r.index])] + [Res.GOLD] * SURCHARGE[slot]
+                inner.append(_text(fx + 8, y + 76, card_name(card), fit=width - 16))
+                inner += [_token(fx + 16 + 20 * k, y + 96, r, 8) for k, r in enumerate(price)]
+                inner.append(_text(fx + 8, y + 136, _("costs {n}").format(n=len(price)), fill=MUTED))
+                label = _("build field 5.{slot}, {extra}: {card}, costs {cost}").format(  # as drawn (WCAG 2.5.3)
+                    slot=slot + 1, extra=extra, card=card_name(card), cost=f"{len(price)} ({cost_text(_price(price))})")
+            else:
+                label = _("build field 5.{slot}, {extra}: empty").format(slot=slot + 1, extra=extra)
+            parts.append(_control(inner, "build-field", lit, label, slot in turn, data_build_field=slot))
+        return Block(svg.join(parts), 152)
+    return draw
+
+
+def _price(tokens: list[Res]) -> tuple[int, int, int, int]:
+    return tuple(tokens.count(r) for r in RESOURCES)  # type: ignore[return-value]
+
+
+GARDEN_R, FIELD_R = 150, 36
+
+
+def _garden(s: SabaState, hl: set[int], turn: set[int], look: Look) -> Maker:
+    """The palace garden: its eight fields in a ring, the treasury in the middle."""
+    def draw(x: float, y: float) -> Block:
+        cx, cy = x + COLUMN / 2, y + 30 + GARDEN_R + FIELD_R + 8
+        parts = [_heading(x, y, _("Palace garden")),
+                 svg.el("circle", cx=cx, cy=cy, r=GARDEN_R + FIELD_R + 6, fill=GARDEN, stroke="#7a9a5a",
+                        aria_hidden="true"),
+                 svg.el("circle", cx=cx, cy=cy, r=GARDEN_R - FIELD_R - 8, fill=PALACE, stroke=FRAME,
+                        aria_hidden="true"),
+                 _text(cx, cy - 40, _("Treasury"), anchor="middle", bold=True, fit=2 * (GARDEN_R - FIELD_R - 20))]
+        parts += [_figure(cx - 36 + 24 * (i % 4), cy - 10 + 24 * (i // 4), o, look, 10, "figure treasury")
+                  for i, o in enumerate(s.treasury)]
+        for f in range(8):
+            angle = math.pi * (f / 4 - 0.5)
+            fx, fy = cx + GARDEN_R * math.cos(angle), cy + GARDEN_R * math.sin(angle)
+            level, owner, lying, lit = s.levels[f], s.balcony[f], s.stash[f], f + 1 in hl
+            inner = [svg.el("circle", cx=fx, cy=fy, r=FIELD_R, fill="#fffaf0", stroke=HL_STROKE if lit else FRAME,
+                            stroke_width=4 if lit else 1.5, aria_hidden="true"),
+                     _text(fx, fy - 14, str(f + 1), anchor="middle", fill=MUTED),
+                     _text(fx, fy + 6, "".join(SHAPE_GLYPH[Shape(k)] for k in range(1, level + 1)) or "—",
+                           HEAD, anchor="middle")]
+            if owner is not None:
+                inner.append(_figure(fx + 15, fy + 20, owner, look, 9, "figure balcony"))
+            if lying is not None:
+                inner.append(_token(fx - 15, fy + 20, lying, 8))
+            parts.append(_control(inner, "garden-field", lit, _garden_label(s, f, look), f + 1 in turn,
+                                  data_garden=f + 1))
+        return Block(svg.join(parts), 30 + 2 * (GARDEN_R + FIELD_R) + 16)
+    return draw
+
+
+#: The parts standing on a garden field, by its level.
+LEVEL_WORDS = (N_("nothing built"), N_("arch"), N_("arch and fountain"), N_("arch, fountain and column"))
+
+
+def _garden_label(s: SabaState, f: int, look: Look) -> str:
+    label = _("garden field {field}: {parts}").format(field=f + 1, parts=_(LEVEL_WORDS[s.levels[f]]))
+    owner, lying = s.balcony[f], s.stash[f]
+    if owner is not None:
+        label = _("{label}; {player}'s figure on the balcony").format(label=label, player=look.names[owner])
+    if lying is not None:
+        label = _("{label}; 1 {resource} lies here").format(label=label, resource=lying.noun)
+    return label
+
+
+def _serail(s: SabaState, hl: set[int], turn: set[int], look: Look) -> Maker:
+    def draw(x: float, y: float) -> Block:
+        title = ngettext("Serail ({n} field)", "Serail ({n} fields)", s.serail_size).format(n=s.serail_size)
+        parts = [_heading(x, y, title)]
+        front = s.serail.index(s.serail_figure) if s.serail_figure is not None else -1
+        for i in range(s.serail_size):
+            fx, lit = x + i * (TAP + 12), i + 1 in hl
+            inner = [_frame(fx, y + 30, TAP + 4, TAP + 4, lit, "#ffffff"), _text(fx + 6, y + 48, str(i + 1))]
+            if i < len(s.serail):
+                owner = s.serail[i]
+                inner.append(_marker(fx + 31, y + 48, owner, look))
+                label = _("serail field {n}: {player}'s marker").format(n=i + 1, player=look.names[owner])
+            else:
+                label = _("serail field {n}: empty").format(n=i + 1)
+            if i == front:
+                inner.append(_figure(fx + 31, y + 74, s.serail[i], look, 8, "figure serail"))
+                label = _("{label}, with the serail figure").format(label=label)
+            parts.append(_control(inner, "serail-field", lit, label, i + 1 in turn, data_serail=i + 1))
+        return Block(svg.join(parts), 30 + TAP + 10)
+    return draw
+
+
+def _districts(s: SabaState, hl: set[int], turn: set[int], look: Look) -> Maker:
+    def draw(x: float, y: float) -> Block:
+        parts = [_heading(x, y, _("City districts"))]
+        width, height = (COLUMN - 8) / 2, 130
+        for d in District:
+            fx, fy, lit = x + (d % 2) * (width + 8), y + 30 + (d // 2) * (height + 8), d in hl
+            gain = DISTRICT_GAIN[d]
+            what = _("+1 {resource}").format(resource=gain.noun) if gain else (
+                _("gold ↔ material") if d == District.EXCHANGE else _("material ↔ material"))
+            inner = [_frame(fx, fy, width, height, lit, DISTRICT_FILL),
+                     _text(fx + 8, fy + 22, d.noun, bold=True, fit=width - 16),
+                     _text(fx + 8, fy + 42, what, fit=width - 16)]
+            figures = s.districts[d]
+            inner += [_figure(fx + 18 + 24 * (k % 4), fy + 88 + 24 * (k // 4), owner, look, 10, "figure district")
+                      for k, owner in enumerate(figures)]
+            shown = [d.noun, what]  # the name starts with the words drawn (WCAG 2.5.3)
+            if s.uses[d]:
+                shown.append(ngettext("{n} use", "{n} uses", s.uses[d]).format(n=s.uses[d]))
+                inner.append(_text(fx + 8, fy + 62, shown[-1]))
+            if s.vizier == d:
+                shown.append(_("vizier"))
+                inner += [_text(fx + width - 28, fy + 66, shown[-1], anchor="middle"),
+                          _vizier(fx + width - 28, fy + 93)]
+            parts.append(_control(inner, "district", lit, _district_label(s, d, look, ", ".join(shown)), d in turn,
+                                  data_district=int(d)))
+        return Block(svg.join(parts), 30 + 3 * (height + 8))
+    return draw
+
+
+def _district_label(s: SabaState, d: District, look: Look, shown: str) -> str:
+    """A district's accessible name, starting with ``shown``: its name and what it says."""
+    figures = s.districts[d]
+    if figures:
+        label = _("district {district}: figures of {players}").format(
+            district=shown, players=name_list([look.names[p] for p in figures]))
+    else:
+        label = _("district {district}: no figures").format(district=shown)
+    if s.vizier == d:
+        label = _("{label}; the vizier is here").format(label=label)
+    return label
+
+
+def _resources(x: float, y: float, amounts: Sequence[int], owner: str, label: str, cls: str) -> list[str]:
+    """The four resources of a player or the supply (``owner``: its ``data-player``), each a box
+    with its token, number and name; ``label`` names the owner in their accessible names."""
+    cells = []
     for i, r in enumerate(RESOURCES):
-        rx = x + 28 + i * 56
-        parts.append(svg.group([_token(rx, y + 36, r), _text(rx + 11, y + 41, str(me.res[r.index]), 12)],
-                               class_="player-resource", data_resource=r.value, data_player=p))
-    parts.append(_text(x + 18, y + 64, f"supply: {me.figures} figures, {me.markers} markers", 11))
-    for i, face in enumerate(me.faces):
-        fx = x + 18 + i * 50
-        parts.append(svg.group([_frame(fx, y + 72, 42, 24, False, "#dbe9f7"),
-                                _text(fx + 21, y + 89, f"H{face}", 12, "middle")],
-                               class_="harbour-card", data_harbour_face=face, data_player=p))
-    parts.append(_hand(s, p, viewer, x + 18, y + 116, cards_hl))
-    return svg.group(parts, class_="player-panel" + (" active" if active else ""), data_player=p)
+        cx = x + i * CELL_STEP
+        body = [_frame(cx, y, CELL_W, 64, False, "#ffffff"), _token(cx + 18, y + 20, r),
+                _text(cx + 34, y + 26, str(amounts[i]), HEAD, bold=True),
+                _text(cx + 8, y + 54, r.noun, fit=CELL_W - 14)]
+        name = _("{owner}: {resources}").format(owner=label, resources=_count(r, amounts[i]))
+        cells.append(_control(body, cls, False, name, data_resource=r.value, data_player=owner))
+    return cells
 
 
-def _hand(s: SabaState, p: int, viewer: int | None, x: float, y: float, hl: set[str]) -> str:
+def _supply(s: SabaState, result: str, look: Look) -> Maker:
+    """The general supply, the action card piles and the status line (at the end: the result)."""
+    def draw(x: float, y: float) -> Block:
+        parts = [_heading(x, y, _("Supply"))]
+        parts += _resources(x, y + 30, s.supply, "supply", _("general supply"), "supply-resource")
+        piles = (_("Action cards: {deck} in the deck, {discarded} discarded (top: {card})") if s.discard
+                 else _("Action cards: {deck} in the deck, {discarded} discarded"))
+        text, used = _lines(piles.format(deck=len(s.action_deck), discarded=len(s.discard),
+                                         card=s.discard[-1].noun if s.discard else ""), x, y + 118, COLUMN)
+        status, more = _lines(result or _status(s, look), x, y + 118 + used + 8, COLUMN, bold=True)
+        parts += [text, svg.group([status], class_="status")]
+        return Block(svg.join(parts), 118 + used + 8 + more - 10)
+    return draw
+
+
+def _player(s: SabaState, p: int, viewer: int | None, counts: tuple[int, ...], cards_hl: set[str],
+            look: Look) -> Maker:
+    def draw(x: float, y: float) -> Block:
+        me = s.players[p]
+        active = p in ((s.decider,) if s.phase == Phase.SERAIL else (s.current,))
+        name = look.names[p]
+        inner = [_text(x + 20, y + 24, ngettext("{name}: {n} figure scoring", "{name}: {n} figures scoring",
+                                                counts[p]).format(name=name, n=counts[p]),
+                       HEAD, bold=True, fit=COLUMN - 30)]
+        inner += _resources(x + 16, y + 34, me.res, str(p), name, "player-resource")
+        inner.append(_text(x + 20, y + 122, _("supply: {figures} figures, {markers} markers").format(
+            figures=me.figures, markers=me.markers), fit=COLUMN - 30))
+        cards_word = _("harbour cards:")
+        fx = x + 28 + svg.text_width(cards_word, SMALL)
+        inner.append(_text(x + 20, y + 164, cards_word))
+        for i, face in enumerate(me.faces):
+            body = [_frame(fx + i * (TAP + 12), y + 132, TAP + 4, TAP, False, "#dbe9f7"),
+                    _text(fx + i * (TAP + 12) + (TAP + 4) / 2, y + 166, f"H{face}", HEAD, anchor="middle")]
+            label = _("{player}'s harbour card showing H{face}").format(player=name, face=face)
+            inner.append(_control(body, "harbour-card", False, label, data_harbour_face=face, data_player=p))
+        hand, height = _hand(s, p, viewer, x + 20, y + 196, cards_hl)
+        total = 196 + height
+        panel = [_frame(x, y, COLUMN, total, active, "#ffffff"),
+                 svg.el("rect", x=x, y=y, width=10, height=total, rx=3, fill=look.fills[p], aria_hidden="true"),
+                 *inner, hand]
+        label = _("{player}, to move").format(player=name) if active and s.phase != Phase.OVER else name
+        return Block(svg.group(panel, class_="player-panel" + (" active" if active else ""), data_player=p,
+                               role="group", aria_label=label), total)
+    return draw
+
+
+def _hand(s: SabaState, p: int, viewer: int | None, x: float, y: float, hl: set[str]) -> tuple[str, float]:
     hand = s.players[p].hand
     if p != viewer:
-        return _text(x, y, f"action cards: {len(hand)}", 11)
-    parts = [_text(x, y, "hand:", 11)]
+        return _text(x, y + 8, _("action cards: {n}").format(n=len(hand))), 24
+    parts = [_text(x, y + 8, _("hand:"))]
+    width = (COLUMN - 30 - 3 * 8) / 4
     for i, card in enumerate(hand):
-        cx = x + 34 + i * 54
-        is_hl = card.value in hl
+        cx, cy = x + (i % 4) * (width + 8), y + 18 + (i // 4) * (TAP + 8)
+        lit = card.value in hl
         fill = RES_COLOURS[card.resource] if card.resource else "#cfe0c3"
-        parts.append(svg.group(
-            [svg.el("rect", x=cx, y=y - 14, width=52, height=22, rx=4, fill=fill,
-                    stroke=HL_STROKE if is_hl else "#555", stroke_width=3 if is_hl else 1),
-             _text(cx + 26, y + 1, card.label, 8, "middle",
-                   fill="#fff" if card == Card.EBONY else "#111")],
-            class_="action-card" + (" hl" if is_hl else ""), data_card=card.value))
-    return svg.join(parts)
+        lines = svg.wrap(card.noun, width - 10, SMALL)[:2]
+        body = [svg.el("rect", x=cx, y=cy, width=width, height=TAP, rx=4, fill=fill,
+                       stroke=HL_STROKE if lit else "#555", stroke_width=3 if lit else 1, aria_hidden="true")]
+        body += [_text(cx + width / 2, cy + TAP / 2 + 5 + (k - (len(lines) - 1) / 2) * LINE, line, anchor="middle",
+                       fit=width - 10, fill=svg.ink(fill, INK)) for k, line in enumerate(lines)]
+        parts.append(_control(body, "action-card", lit, _("action card {card} in your hand").format(card=card.noun),
+                              data_card=card.value))
+    rows = (len(hand) + 3) // 4
+    return svg.join(parts), 18 + rows * (TAP + 8) + 6
 
 
-def _footer(s: SabaState, look: Look) -> str:
-    parts = [_text(20, 600, "Supply:", 13, font_weight="bold")]
-    for i, r in enumerate(RESOURCES):
-        parts.append(svg.group([_token(90 + i * 60, 596, r), _text(101 + i * 60, 601, str(s.supply[i]))],
-                               class_="supply-resource", data_resource=r.value, data_player="supply"))
-    parts.append(_text(20, 628, f"Action cards: {len(s.action_deck)} in the deck, "
-                                f"{len(s.discard)} discarded"
-                                + (f" (top: {s.discard[-1].label})" if s.discard else ""), 12))
-    parts.append(_text(20, 652, _status(s, look), 13, font_weight="bold"))
-    return svg.join(parts)
+def _legend(look: Look) -> Maker:
+    """What the shapes and colours mean."""
+    def draw(x: float, y: float) -> Block:
+        keys: list[tuple[Callable[[float, float], str], str]] = [
+            (partial(_token, res=r), r.noun) for r in RESOURCES]
+        keys += [(_empty_place, _("free place on a harbour field")),
+                 (partial(_figure, owner=0, look=look), _("a figure (in its player's colour)")),
+                 (partial(_marker, owner=0, look=look), _("serail marker")), (_vizier, _("the vizier"))]
+        keys += [(partial(_part, shape=shape), shape.noun) for shape in Shape]
+        keys.append((_ring, _("ringed: you can choose it")))
+        parts, top = [_heading(x, y, _("Legend"))], y + 30
+        for icon, words in keys:
+            text, height = _lines(words, x + 40, top + 24, COLUMN - 40)
+            parts += [icon(x + 16, top + 18), text]
+            top += max(height, 24) + 14
+        return Block(svg.group(parts, class_="legend"), top - y)
+    return draw
 
 
+# ------------------------------------------------------------------ words
 def _status(s: SabaState, look: Look) -> str:
-    if s.phase == Phase.OVER:
-        best = " and ".join(look.names[p] for p in leaders(s))
-        return f"The game is over: {best} won."
     if s.phase == Phase.SERAIL:
-        return f"{look.names[s.decider or 0]} decides on a serail marker."
-    return f"{look.names[s.current]} to move: {s.phase.value} step."
+        return _("{player} decides on a serail marker.").format(player=look.names[s.decider or 0])
+    return _("{player} to move: {step} step.").format(player=look.names[s.current], step=s.phase.noun)
 
 
-def describe(s: SabaState, look: Look) -> str:
-    """A plain-language summary for screen readers."""
+def describe(s: SabaState, look: Look, result: str = "") -> str:
+    """A plain-language summary for screen readers (``result``: the end in words, once over)."""
     counts = scoring_figures(s)
-    open_cards = ", ".join(f"5.{i + 1} {card_label(c)}" for i, c in enumerate(s.display)) or "none"
+    open_cards = ", ".join(f"5.{i + 1} {card_name(c)}" for i, c in enumerate(s.display)) or _("none")
     built = sum(1 for c in s.gone if is_part(c) and s.levels[card_field(c) - 1] == card_shape(c))
-    people = "; ".join(f"{look.names[p]}: {counts[p]} scoring figures, resources "
-                       f"{cost_text(pl.res)}, {len(pl.hand)} action cards"
-                       for p, pl in enumerate(s.players))
-    return (f"{_status(s, look)} Open palace cards: {open_cards}. {built} parts standing. "
-            f"Vizier on the {District(s.vizier).label}. {people}.")
+    people = "; ".join(_("{player}: {figures} scoring figures, resources {resources}, {cards} action cards").format(
+        player=look.names[p], figures=counts[p], resources=cost_text(pl.res), cards=len(pl.hand))
+        for p, pl in enumerate(s.players))
+    return _("{status} Open palace cards: {cards}. {built} parts standing. Vizier on the {district}. "
+             "{players}.").format(status=result or _status(s, look), cards=open_cards, built=built,
+                                  district=District(s.vizier).noun, players=people)
 
 
-def render_svg(state: SabaState, viewer: int | None, look: Look, **highlights: Any) -> str:
-    """The board as ``viewer`` sees it (the caller passes the view already masked)."""
+# ------------------------------------------------------------------ the board
+def _column(makers: Sequence[Maker], x: float, y: float) -> Block:
+    parts = []
+    for make in makers:
+        block = make(x, y)
+        parts.append(block.markup)
+        y += block.height + 2 * GAP
+    return Block(svg.join(parts), y)
+
+
+def render_svg(state: SabaState, viewer: int | None, look: Look, *, result: str = "", portrait: bool = False,
+               **highlights: Any) -> str:
+    """The board as ``viewer`` sees it (the caller passes the view already masked); ``result``
+    is the end of the game in words, shown in place of the status line once it is over."""
+    turn = highlights.get("last_turn", {})
+
     def ints(name: str) -> set[int]:
-        return {int(v) for v in highlights.get(name, ())}
+        return {int(v) for v in highlights.get(name, ())} | marked(name)
+
+    def marked(name: str) -> set[int]:
+        return {int(v) for v in turn.get(name, ())}
     counts = scoring_figures(state)
-    parts = [svg.el("rect", x=0, y=0, width=WIDTH, height=HEIGHT, fill="#f7efd9"),
-             _harbour(state, ints("harbour")), _build_fields(state, ints("build_fields")),
-             _garden(state, ints("garden"), look), _palace(state, ints("serail"), look),
-             _districts(state, ints("districts"), look), _footer(state, look)]
     cards_hl = {str(c.value if isinstance(c, Card) else c) for c in highlights.get("cards", ())}
-    parts += [_player(state, p, viewer, counts, cards_hl, look) for p in range(state.num_players)]
-    return svg.document(WIDTH, HEIGHT, "Saba – Palast der Königin", describe(state, look), parts,
-                        class_="saba-board")
+    board = [_harbour(state, ints("harbour"), marked("harbour")),
+             _build_fields(state, ints("build_fields"), marked("build_fields")),
+             _garden(state, ints("garden"), marked("garden"), look),
+             _serail(state, ints("serail"), marked("serail"), look),
+             _districts(state, ints("districts"), marked("districts"), look)]
+    side = [_supply(state, result, look)]
+    side += [_player(state, p, viewer, counts, cards_hl, look) for p in range(state.num_players)]
+    side.append(_legend(look))
+    if portrait:
+        columns = [_column(board + side, GAP, GAP)]
+    else:
+        columns = [_column(board, GAP, GAP), _column(side, 2 * GAP + COLUMN, GAP)]
+    width = PORTRAIT_WIDTH if portrait else LANDSCAPE_WIDTH
+    height = max(c.height for c in columns) - GAP
+    parts = [svg.el("rect", x=0, y=0, width=width, height=height, fill=BACKDROP, aria_hidden="true"),
+             *(c.markup for c in columns)]
+    return svg.document(width, height, _(TITLE), describe(state, look, result), parts, role="group",
+                        class_="saba-board portrait" if portrait else "saba-board")

@@ -15,8 +15,9 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import fields, replace
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Literal
 
+from ..i18n import N_, _
 from ..protocol import Game, Look, Option, OptionValue, ScoreLine
 from ..rng import MASKED_RNG, Rng
 from . import check, effects, legal, notation, render, scoring
@@ -36,6 +37,7 @@ from .data import (
     RES_PER_KIND,
     RESOURCES,
     START_FACES,
+    TITLE,
     VIZIER_START,
     Card,
     District,
@@ -48,65 +50,67 @@ class Saba(Game[SabaState, SabaAction]):
     """Saba – Palast der Königin (Fiore & Happel, Goldsieber 2007), basic and pro rules."""
 
     name: ClassVar[str] = "saba"
-    title: ClassVar[str] = "Saba – Palast der Königin"
+    title: ClassVar[str] = TITLE
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 4
     #: The pro rules, then the rule readings (the fields of :class:`.state.Readings`), each
     #: defaulting to the reading the rulebook's text supports best (``web/static/rules/saba.html``
-    #: argues why).
+    #: argues why). Labels and ``english`` are marked for translation where they are shown; a
+    #: ``quote`` is the rulebook's own sentence and stays in its language.
     options: ClassVar[tuple[Option, ...]] = (
-        Option("pro", False, "Pro rules (person cards, hand limit 4, serail figure, garden resources)"),
-        Option("serail_on_self", True, "A displaced own figure also earns a serail marker",
+        Option("pro", False, N_("Pro rules (person cards, hand limit 4, serail figure, garden resources)")),
+        Option("serail_on_self", True, N_("A displaced own figure also earns a serail marker"),
                quote="Het is toegelaten om een eigen spelfiguur door een verbouwing te vervangen. "
                      "[…] Als een speler door een verbouwing een spelfiguur terugkrijgt van een "
                      "balkon, mag hij één van zijn serailmarkers op het 1ste veld in het serail "
-                     "leggen.",
+                     "leggen.",  # i18n: internal (quote)
                quote_lang="nl",
-               english="Replacing one's own figure by a rebuilding is allowed. […] When a player "
-                       "gets a figure back from a balcony through a rebuilding, he may put one of "
-                       "his serail markers on the first field of the serail."),
-        Option("shared_districts", False, "Several players may have figures in one district",
+               english=N_("Replacing one's own figure by a rebuilding is allowed. […] When a player "
+                          "gets a figure back from a balcony through a rebuilding, he may put one of "
+                          "his serail markers on the first field of the serail.")),
+        Option("shared_districts", False, N_("Several players may have figures in one district"),
                quote="Voor het plaatsen van de eerste spelfiguur op een stadswijk moet hij 1x goud "
                      "in de algemene voorraad leggen, voor de tweede spelfiguur moet hij 2x goud "
                      "[…]. Als dezelfde speler 2 spelfiguren op een stadswijk heeft, kan hij deze "
-                     "actie tweemaal uitvoeren.",
+                     "actie tweemaal uitvoeren.",  # i18n: internal (quote)
                quote_lang="nl",
-               english="For placing the first figure on a district he must put 1 gold into the "
-                       "general supply, for the second figure 2 gold […]. If the same player has "
-                       "2 figures on a district, he can carry out this action twice."),
-        Option("treasury_and_end", False, "A treasury card and the end card may both be built in one turn",
+               english=N_("For placing the first figure on a district he must put 1 gold into the "
+                          "general supply, for the second figure 2 gold […]. If the same player has "
+                          "2 figures on a district, he can carry out this action twice.")),
+        Option("treasury_and_end", False, N_("A treasury card and the end card may both be built in one turn"),
                quote="De actieve speler mag, in plaats van of extra aan de bouw van een paleisdeel, "
                      "één blootgelegde schatkamerkaart […] uitvoeren. […] als de kaart 'einde' in "
-                     "plaats van of als extra bij de bouw van een paleisdeel […] wordt uitgevoerd.",
+                     "plaats van of als extra bij de bouw van een paleisdeel […] wordt "
+                     "uitgevoerd.",  # i18n: internal (quote)
                quote_lang="nl",
-               english="Instead of or in addition to building a palace part, the active player may "
-                       "carry out one open treasury card. […] when the 'end' card is carried out "
-                       "instead of or in addition to building a palace part."),
+               english=N_("Instead of or in addition to building a palace part, the active player may "
+                          "carry out one open treasury card. […] when the 'end' card is carried out "
+                          "instead of or in addition to building a palace part.")),
         Option("end_before_serail", False,
-               "The last palace part ends the game before the displaced player may take a serail marker",
+               N_("The last palace part ends the game before the displaced player may take a serail marker"),
                quote="Het spel eindigt onmiddellijk als ofwel alle paleisbouwkaarten zijn gebouwd "
-                     "of uit het spel zijn verwijderd […]",
+                     "of uit het spel zijn verwijderd […]",  # i18n: internal (quote)
                quote_lang="nl",
-               english="The game ends immediately when either all palace building cards have been "
-                       "built or removed from the game […]"),
+               english=N_("The game ends immediately when either all palace building cards have been "
+                          "built or removed from the game […]")),
         Option("optional_vizier_swap", False,
-               "The exchange or bazaar swap may be declined when the vizier moves there",
+               N_("The exchange or bazaar swap may be declined when the vizier moves there"),
                quote="De actie van deze stadswijk moet hij direct uitvoeren. […] De actieve speler "
                      "mag 1x goud uit zijn voorraad ruilen tegen 1x albast, 1x ebbenhout of 1x "
-                     "zandsteen uit de algemene voorraad of omgekeerd.",
+                     "zandsteen uit de algemene voorraad of omgekeerd.",  # i18n: internal (quote)
                quote_lang="nl",
-               english="He must carry out the action of this district at once. […] The active "
-                       "player may swap 1 gold from his stock for 1 alabaster, 1 ebony or 1 "
-                       "sandstone from the general supply, or the other way round."),
+               english=N_("He must carry out the action of this district at once. […] The active "
+                          "player may swap 1 gold from his stock for 1 alabaster, 1 ebony or 1 "
+                          "sandstone from the general supply, or the other way round.")),
         Option("overseer_waits", False,
-               "A figure moved by the overseer is used only from its owner's next turn on",
+               N_("A figure moved by the overseer is used only from its owner's next turn on"),
                quote="[…] mag hij een stadswijk naar keuze met één van zijn spelfiguren bezetten en "
                      "vanaf zijn volgende speelbeurt benutten. […] (de nieuwe bezette stadswijk "
-                     "kan, naast de vorige stadswijk, onmiddellijk worden benut)",
+                     "kan, naast de vorige stadswijk, onmiddellijk worden benut)",  # i18n: internal (quote)
                quote_lang="nl",
-               english="[…] he may occupy a district of his choice with one of his figures and use "
-                       "it from his next turn on. […] (the newly occupied district can be used "
-                       "at once, beside the previous district)"),
+               english=N_("[…] he may occupy a district of his choice with one of his figures and use "
+                          "it from his next turn on. […] (the newly occupied district can be used "
+                          "at once, beside the previous district)")),
     )
     #: 2: the state records every rule reading and the figures of each district by owner.
     rules_version: ClassVar[int] = 2
@@ -114,6 +118,7 @@ class Saba(Game[SabaState, SabaAction]):
     action_type: ClassVar[Any] = SabaAction
     colours: ClassVar[tuple[tuple[str, str], ...]] = PLAYER_COLOURS
     hidden_information: ClassVar[bool] = True
+    score_unit: ClassVar[Literal["points", "figures"]] = "figures"
 
     # ----------------------------------------------------------------- setup
     def setup(self, num_players: int, rng: Rng, options: dict[str, OptionValue]) -> SabaState:
@@ -173,15 +178,26 @@ class Saba(Game[SabaState, SabaAction]):
         the serail rule breaks ties; players it cannot separate share the win."""
         return scoring.leaders(state) if self.is_over(state) else ()
 
+    def status_text(self, state: SabaState, names: Sequence[str] | None = None) -> str:
+        """Whose turn it is, or once over the whole :meth:`result_text`: who won with how
+        many figures, and why the game ended (how the serail rule broke a tie, too)."""
+        if self.is_over(state):
+            return self.result_text(state, names)
+        return super().status_text(state, names)
+
+    def end_reason(self, state: SabaState, names: Sequence[str]) -> str:
+        """The end card or the last palace building card, and the serail rule on a tie."""
+        return scoring.end_reason(state, names)
+
     def check_state(self, state: SabaState) -> None:
         check.check_state(state)
 
     def undo_blocker(self, before: SabaState, after: SabaState, player: int) -> str | None:
         """Drawing an action card or revealing a palace card can't be taken back."""
         if len(before.action_deck) != len(after.action_deck) or before.rng != after.rng:
-            return "an action card was drawn, which can't be taken back"
+            return _("an action card was drawn, which can't be taken back")
         if before.palace_deck != after.palace_deck:
-            return "a new palace card was revealed, which can't be taken back"
+            return _("a new palace card was revealed, which can't be taken back")
         return None
 
     # ------------------------------------------------------------ hidden info
@@ -207,5 +223,6 @@ class Saba(Game[SabaState, SabaAction]):
     def draw(self, seen: SabaState, viewer: int | None, look: Look,
              highlights: Mapping[str, Any]) -> str:
         """The board; highlights: ``harbour``, ``build_fields``, ``garden``, ``districts``,
-        ``serail``, ``cards`` (see :mod:`.render`)."""
-        return render.render_svg(seen, viewer, look, **highlights)
+        ``serail``, ``cards``, and ``portrait`` for a narrow screen (see :mod:`.render`).
+        Once the game is over the board says how it ended (:meth:`result_text`)."""
+        return render.render_svg(seen, viewer, look, result=self.result_text(seen, look.names), **highlights)

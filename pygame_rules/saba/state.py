@@ -11,6 +11,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from enum import Enum
 
+from ..i18n import N_, _
 from .data import (
     COSTS,
     DISTRICT_COST,
@@ -41,6 +42,18 @@ class Phase(str, Enum):
     PLACE = "place"       # place a figure in a district
     END = "end"           # after the draw: limits, then end the turn
     OVER = "over"
+
+    @property
+    def noun(self) -> str:
+        """The step's name in the active language (the notation writes ``value``)."""
+        return _(STEP_NAMES[self])
+
+
+STEP_NAMES: dict[Phase, str] = {
+    Phase.HARBOUR: N_("harbour"), Phase.REMOVE: N_("remove"), Phase.VIZIER: N_("vizier"),
+    Phase.SWAP: N_("swap"), Phase.BUILD: N_("build"), Phase.SERAIL: N_("serail"),
+    Phase.STASH: N_("stash"), Phase.PLACE: N_("place"), Phase.END: N_("end"), Phase.OVER: N_("over"),
+}
 
 
 @dataclass(frozen=True)

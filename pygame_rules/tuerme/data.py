@@ -17,8 +17,10 @@ Squares are numbered 0..111 like a chess board read from White's side: files
 
 from __future__ import annotations
 
-#: [SEED] The game (Rudi Hoffmann, Schmidt Spiele 1993).
-TITLE = "Spiel der Türme"
+from ..i18n import N_, _
+
+#: [SEED] The game (Rudi Hoffmann, Schmidt Spiele 1993); the box's German name in every language.
+TITLE = N_("Spiel der Türme")
 
 #: [REC] The board, top row first: 8 rows of 14 fields. ``.`` is an alley
 #: field, ``A``–``D`` a symbol field (building plot) of that symbol. The real
@@ -50,15 +52,35 @@ SYMBOL_SHAPES = ("circle", "square", "triangle", "diamond")
 #: Stone colours in seat order: (name, letter, CSS fill). [REC] The Schmidt
 #: 1993 colours are unknown; these are the Pro Ludo 2006 ones (purple, red,
 #: blue, green), picked to be told apart also with common colour blindness.
+#: The name is also the ``data-colour`` of a drawn piece, so it stays English
+#: there; where people read it (a seat, "the colour red"), it is ``_(name)``.
 COLOURS: tuple[tuple[str, str, str], ...] = (
-    ("red", "r", "#d62728"),
-    ("blue", "b", "#1f5fbf"),
-    ("green", "g", "#2a9d3a"),
-    ("purple", "p", "#8e44ad"),
+    (N_("red"), "r", "#d62728"),
+    (N_("blue"), "b", "#1f5fbf"),
+    (N_("green"), "g", "#2a9d3a"),
+    (N_("purple"), "p", "#8e44ad"),
 )
-COLOUR_NAMES = tuple(name for name, _, _ in COLOURS)
-COLOUR_LETTERS = "".join(letter for _, letter, _ in COLOURS)
-COLOUR_FILLS = tuple(fill for _, _, fill in COLOURS)
+COLOUR_NAMES = tuple(name for name, _letter, _fill in COLOURS)
+COLOUR_LETTERS = "".join(letter for _name, letter, _fill in COLOURS)
+COLOUR_FILLS = tuple(fill for _name, _letter, fill in COLOURS)
+
+#: A piece of each colour in words, in the order of :data:`COLOURS`: as a stone, a tower,
+#: a neutral stone and a neutral tower (a tower's ``{n}`` is its height, 2 or more). Whole
+#: phrases, because a colour's ending differs with the noun and the language.
+PIECE_WORDS: tuple[tuple[str, str, str, str], ...] = (
+    (N_("a red stone"), N_("a red tower of {n}"), N_("a neutral red stone"), N_("a neutral red tower of {n}")),
+    (N_("a blue stone"), N_("a blue tower of {n}"), N_("a neutral blue stone"),
+     N_("a neutral blue tower of {n}")),
+    (N_("a green stone"), N_("a green tower of {n}"), N_("a neutral green stone"),
+     N_("a neutral green tower of {n}")),
+    (N_("a purple stone"), N_("a purple tower of {n}"), N_("a neutral purple stone"),
+     N_("a neutral purple tower of {n}")),
+)
+
+
+def colour_name(colour: int) -> str:
+    """The name of colour (seat) ``colour`` in the active language: ``red``, ``rood``, ``Rot``, ``rouge``."""
+    return _(COLOUR_NAMES[colour])
 
 #: [SEED] Stones of each colour and symbol: 4 colours × 4 symbols × 5 = 80.
 STONES_PER_KIND = 5
@@ -91,7 +113,8 @@ def parse_square(text: str) -> int:
     rank = text[1:]
     if not (rank and text[0] in FILES and len(rank) <= len(str(ROWS)) and rank.isascii()
             and rank.isdigit() and rank[0] != "0" and int(rank) <= ROWS):
-        raise ValueError(f"{quoted(text)} is not a square (files a–{FILES[-1]}, ranks 1–{ROWS})")
+        raise ValueError(_("{text} is not a square (files a–{last_file}, ranks 1–{last_rank})").format(
+            text=quoted(text), last_file=FILES[-1], last_rank=ROWS))
     return (int(rank) - 1) * COLUMNS + FILES.index(text[0])
 
 

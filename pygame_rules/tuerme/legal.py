@@ -22,6 +22,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from ..i18n import N_, _
 from .actions import Action, EndTurn, Move, Skip
 from .data import (  # noqa: F401 (doctests)
     ALLEYS,
@@ -29,6 +30,7 @@ from .data import (  # noqa: F401 (doctests)
     COLOUR_NAMES,
     FIELDS_OF_SYMBOL,
     NUM_SQUARES,
+    PIECE_WORDS,
     RAYS,
     SQUARE_NAMES,
     SYMBOL_AT,
@@ -101,22 +103,23 @@ def legal_actions(state: TuermeState, player: int) -> list[Action]:
 def why_illegal(state: TuermeState, player: int, action: Action) -> str | None:
     """None if ``player`` may take ``action`` now, else the reason he may not."""
     if state.over:
-        return "the game is over"
+        return _("the game is over")
     if player != state.turn:
-        return f"it is not player {shown(player)}'s turn"
+        return _("it is not player {player}'s turn").format(player=shown(player))
     if isinstance(action, Move):
         return move_problem(state, player, action.src, action.dst)
     if isinstance(action, EndTurn):
-        return None if state.bonus else "there is no bonus move to decline"
+        return None if state.bonus else _("there is no bonus move to decline")
     return _skip_problem(state, player)
 
 
 def _skip_problem(state: TuermeState, player: int) -> str | None:
     if state.bonus:
-        return "you may not pass during a bonus move: make it or decline it (stop)"
+        return _("you may not pass during a bonus move: make it or decline it (stop)")
     moves = legal_moves(state, player)
     if moves:
-        return f"you can still move (e.g. {move_name(moves[0])}); you may only pass when no move is possible"
+        return _("you can still move (e.g. {move}); you may only pass when no move is possible").format(
+            move=move_name(moves[0]))
     return None
 
 
@@ -133,11 +136,15 @@ def has_move(state: TuermeState, player: int, lock: int | None) -> bool:
 
 
 def describe(stack: Stack, players: int) -> str:
-    """``"a red stone"``, ``"a blue tower of 3"``, ``"a neutral green stone"``."""
-    colour = owner(stack)
-    name = ("neutral " if colour >= players else "") + COLOUR_NAMES[colour]
-    what = "stone" if height(stack) == 1 else f"tower of {height(stack)}"
-    return f"{'an' if name[0] in 'aeiou' else 'a'} {name} {what}"
+    """``"a red stone"``, ``"a blue tower of 3"``, ``"a neutral green stone"``, in the active language.
+
+    >>> describe("Abgr", 2), describe("Ap", 2)
+    ('a red tower of 3', 'a neutral purple stone')
+    """
+    stone, tower, neutral_stone, neutral_tower = PIECE_WORDS[owner(stack)]
+    if owner(stack) >= players:
+        stone, tower = neutral_stone, neutral_tower
+    return _(stone) if height(stack) == 1 else _(tower).format(n=height(stack))
 
 
 def move_name(move: Move) -> str:
@@ -154,53 +161,62 @@ def move_problem(state: TuermeState, player: int, src: object, dst: object) -> s
     """None if ``player`` may move ``src`` → ``dst`` now (turn aside), else why not."""
     for square in (src, dst):
         if type(square) is not int or not 0 <= square < NUM_SQUARES:
-            return f"{square_text(square)} is not a square (squares are 0..{NUM_SQUARES - 1})"
+            return _("{square} is not a square (squares are 0..{last})").format(
+                square=square_text(square), last=NUM_SQUARES - 1)
     assert isinstance(src, int) and isinstance(dst, int)
     board, players = state.board, state.players
-    name = f"{SQUARE_NAMES[src]}-{SQUARE_NAMES[dst]}"
+    name, where = f"{SQUARE_NAMES[src]}-{SQUARE_NAMES[dst]}", SQUARE_NAMES[src]
     cell = board[src]
     if not cell:
-        return f"{name}: there is no piece on {SQUARE_NAMES[src]}"
+        return _("{move}: there is no piece on {square}").format(move=name, square=where)
     colour = owner(cell)
     neutral = colour >= players
     if colour != player and not neutral:
-        extra = " or neutral stones" if players < len(COLOUR_NAMES) else ""
-        return (f"{name}: the piece on {SQUARE_NAMES[src]} is {describe(cell, players)}; "
-                f"you may only move your own pieces{extra}")
+        reason = (N_("{move}: the piece on {square} is {piece}; you may only move your own pieces or "
+                     "neutral stones") if players < len(COLOUR_NAMES)
+                  else N_("{move}: the piece on {square} is {piece}; you may only move your own pieces"))
+        return _(reason).format(move=name, square=where, piece=describe(cell, players))
     if SYMBOL_AT[src]:
-        return f"{name}: the piece on {SQUARE_NAMES[src]} stands on a symbol field and may never move again"
+        return _("{move}: the piece on {square} stands on a symbol field and may never move again").format(
+            move=name, square=where)
     if neutral and src == state.lock:
-        return (f"{name}: the previous player just moved the neutral stone on {SQUARE_NAMES[src]}, "
-                "so you may not move it this turn")
+        return _("{move}: the previous player just moved the neutral stone on {square}, so you may not move "
+                 "it this turn").format(move=name, square=where)
     if src == dst:
-        return f"{name}: a move must leave its field"
+        return _("{move}: a move must leave its field").format(move=name)
     path = path_between(src, dst)
     if path is None:
-        return f"{name}: pieces move in a straight line along a row or a column"
+        return _("{move}: pieces move in a straight line along a row or a column").format(move=name)
     for square in path:
         there = board[square]
         if there and there[-1] != cell[-1]:
-            return (f"{name}: the path is blocked by {describe(there, players)} on {SQUARE_NAMES[square]} "
-                    f"(a piece may only pass over pieces of its own colour)")
+            return _("{move}: the path is blocked by {piece} on {square} (a piece may only pass over pieces of "
+                     "its own colour)").format(move=name, piece=describe(there, players),
+                                               square=SQUARE_NAMES[square])
     return _landing_problem(state, name, cell, dst)
 
 
 def _landing_problem(state: TuermeState, name: str, cell: Stack, dst: int) -> str | None:
-    symbol, there = cell[0], state.board[dst]
+    symbol, there, square = cell[0], state.board[dst], SQUARE_NAMES[dst]
     if not there:
         field = SYMBOL_AT[dst]
         if field and field != symbol:
-            return f"{name}: {SQUARE_NAMES[dst]} is a symbol field for {field}; only a {field} piece may enter it"
+            return _("{move}: {square} is a symbol field for {field}; only a {field} piece may enter it").format(
+                move=name, square=square, field=field)
         return None
     if owner(cell) >= state.players:
-        return f"{name}: a neutral stone may only move to an empty field, never onto another piece"
+        return _("{move}: a neutral stone may only move to an empty field, never onto another piece").format(
+            move=name)
     if there[0] != symbol:
-        return (f"{name}: {describe(there, state.players)} on {SQUARE_NAMES[dst]} has the symbol "
-                f"{there[0]}; a {symbol} piece may only cover the same symbol")
+        return _("{move}: {piece} on {square} has the symbol {symbol}; a {mine} piece may only cover the same "
+                 "symbol").format(move=name, piece=describe(there, state.players), square=square,
+                                  symbol=there[0], mine=symbol)
     total, limit = height(cell) + height(there), state.max_height
     if total > limit:
-        safe = f" (the {limit}-tower on {SQUARE_NAMES[dst]} is safe)" if height(there) == limit else ""
-        return f"{name}: the tower would be {total} stones high; towers may be at most {limit}{safe}"
+        reason = (N_("{move}: the tower would be {total} stones high; towers may be at most {limit} "
+                     "(the {limit}-tower on {square} is safe)") if height(there) == limit
+                  else N_("{move}: the tower would be {total} stones high; towers may be at most {limit}"))
+        return _(reason).format(move=name, total=total, limit=limit, square=square)
     return None
 
 

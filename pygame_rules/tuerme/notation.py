@@ -40,6 +40,7 @@ import re
 from collections.abc import Sequence
 
 from ..errors import IllegalAction, InvalidState
+from ..i18n import N_, _, ngettext
 from .actions import Action, EndTurn, Move, Skip
 from .data import (
     COLOUR_LETTERS,
@@ -93,7 +94,7 @@ def action_text(state: TuermeState, action: Action, names: Sequence[str] | None 
 def parse_action(state: TuermeState, text: str) -> tuple[int, Action]:
     """The action written ``text`` (markers optional: ``c3c7`` = ``c3xc7+``), if legal now."""
     if state.end is not None:
-        raise IllegalAction("the game is over")
+        raise IllegalAction(_("the game is over"))
     wanted = "".join(text.split()).lower()
     action: Action
     if wanted in _PASS:
@@ -103,7 +104,8 @@ def parse_action(state: TuermeState, text: str) -> tuple[int, Action]:
     else:
         match = _MOVE.fullmatch(wanted)
         if match is None:
-            raise IllegalAction(f"{quoted(text.strip())} is not a move (write e.g. c3-c7, pass or stop)")
+            raise IllegalAction(_("{text} is not a move (write e.g. c3-c7, pass or stop)").format(
+                text=quoted(text.strip())))
         action = Move(parse_square(match[1]), parse_square(match[2]))
     reason = why_illegal(state, state.turn, action)
     if reason is not None:
@@ -151,25 +153,30 @@ def _end_text(state: TuermeState) -> str:
 
 #: A rank's tokens: a count of empty fields, a stack, or any other single character (refused).
 _TOKEN = re.compile(r"[0-9]+|[A-Z][a-z]*|.")
-_FIELDS = ("board", "player to move", "bonus", "lock", "players", "options", "end", "random state")
+#: The position's fields, in order, as a message names them.
+_FIELDS = (N_("board"), N_("player to move"), N_("bonus"), N_("lock"), N_("players"), N_("options"), N_("end"),
+           N_("random state"))
 
 
 def parse_position(text: str) -> TuermeState:
     """The state written by :func:`position_text` (syntax only; the game checks the rest)."""
     if len(text) > MAX_POSITION:
-        raise InvalidState(f"a position is at most {MAX_POSITION} characters long, not {len(text)}")
+        raise InvalidState(_("a position is at most {limit} characters long, not {length}").format(
+            limit=MAX_POSITION, length=len(text)))
     fields = text.split()
     if len(fields) != len(_FIELDS):
-        raise InvalidState(f"a position has {len(_FIELDS)} fields separated by spaces "
-                           f"({', '.join(_FIELDS)}), not {len(fields)}")
+        raise InvalidState(_("a position has {count} fields separated by spaces ({names}), not {found}").format(
+            count=len(_FIELDS), names=", ".join(map(_, _FIELDS)), found=len(fields)))
     board_text, turn, bonus, lock, players, options, end, rng = fields
     if bonus not in ("+", "-"):
-        raise InvalidState(f"the bonus field must be '+' or '-', not {quoted(bonus)}")
+        raise InvalidState(_("the bonus field must be '+' or '-', not {text}").format(text=quoted(bonus)))
     if players not in ("2", "3", "4"):
-        raise InvalidState(f"the number of players must be 2, 3 or 4, not {quoted(players)}")
+        raise InvalidState(_("the number of players must be 2, 3 or 4, not {text}").format(text=quoted(players)))
     unlimited, readings = _parse_options(options)
     reason, ender, district = _parse_end(end)
-    return TuermeState(int(players), _parse_board(board_text), _colour(turn, "the player to move"),
+    board = _parse_board(board_text)
+    to_move = _colour(turn, N_("the player to move must be a colour letter ({letters}), not {text}"))
+    return TuermeState(int(players), board, to_move,
                        bonus == "+", None if lock == "-" else _square(lock), reason, ender, district,
                        unlimited, rng, readings)
 
@@ -178,15 +185,15 @@ def _parse_options(text: str) -> tuple[bool, Readings]:
     """The options field: the height, then the readings that are on (the others are off)."""
     height, *chosen = text.split(",")
     if height not in _HEIGHTS.values():
-        raise InvalidState(f"the options field must start with '{_HEIGHTS[False]}' or '{_HEIGHTS[True]}', "
-                           f"not {quoted(height)}")
+        raise InvalidState(_("the options field must start with '{limited}' or '{unlimited}', not {text}").format(
+            limited=_HEIGHTS[False], unlimited=_HEIGHTS[True], text=quoted(height)))
     names = Readings.names()
     for name in chosen:
         if name not in names:
-            raise InvalidState(f"the options field names no rule reading {quoted(name)} "
-                               f"(readings: {', '.join(names)})")
+            raise InvalidState(_("the options field names no rule reading {text} (readings: {names})").format(
+                text=quoted(name), names=", ".join(names)))
     if len(set(chosen)) != len(chosen):
-        raise InvalidState("the options field names a rule reading twice")
+        raise InvalidState(_("the options field names a rule reading twice"))
     return height == _HEIGHTS[True], Readings(**{name: name in chosen for name in names})
 
 
@@ -194,13 +201,14 @@ def _square(text: str) -> int:
     try:
         return parse_square(text)
     except ValueError as exc:
-        raise InvalidState(f"the lock: {exc}") from None
+        raise InvalidState(_("the lock: {problem}").format(problem=exc)) from None
 
 
 def _parse_board(text: str) -> tuple[Stack, ...]:
     ranks = text.split("/")
     if len(ranks) != ROWS:
-        raise InvalidState(f"the board needs {ROWS} ranks separated by '/', not {len(ranks)}")
+        raise InvalidState(_("the board needs {count} ranks separated by '/', not {found}").format(
+            count=ROWS, found=len(ranks)))
     board: list[Stack] = []
     for number, rank in zip(range(ROWS, 0, -1), ranks):
         row: list[Stack] = []
@@ -209,18 +217,21 @@ def _parse_board(text: str) -> tuple[Stack, ...]:
                 # Checked before anything is made of it: at most two digits, no leading zero.
                 count = int(token) if len(token) <= 2 and token[0] != "0" else 0
                 if not 0 < count <= COLUMNS - len(row):
-                    raise InvalidState(f"rank {number}: {quoted(token)} is no count of empty fields "
-                                       f"that fits into its {COLUMNS} fields")
+                    raise InvalidState(_("rank {rank}: {text} is no count of empty fields that fits into its "
+                                         "{count} fields").format(rank=number, text=quoted(token), count=COLUMNS))
                 row.extend([""] * count)
                 continue
             try:
                 row.append(check_stack(token))
             except ValueError as exc:
-                raise InvalidState(f"rank {number}: {exc}") from None
+                raise InvalidState(_("rank {rank}: {problem}").format(rank=number, problem=exc)) from None
             if len(row) > COLUMNS:
-                raise InvalidState(f"rank {number} describes more than {COLUMNS} fields")
+                raise InvalidState(_("rank {rank} describes more than {count} fields").format(
+                    rank=number, count=COLUMNS))
         if len(row) != COLUMNS:
-            raise InvalidState(f"rank {number} describes {len(row)} fields instead of {COLUMNS}")
+            raise InvalidState(ngettext("rank {rank} describes {found} field instead of {count}",
+                                        "rank {rank} describes {found} fields instead of {count}",
+                                        len(row)).format(rank=number, found=len(row), count=COLUMNS))
         board[:0] = row  # ranks are written top first
     return tuple(board)
 
@@ -232,19 +243,23 @@ def _parse_end(text: str) -> tuple[EndReason | None, int | None, int | None]:
     try:
         reason = EndReason(parts[0])
     except ValueError:
-        raise InvalidState(f"unknown end {quoted(parts[0])}; expected one of "
-                           f"{', '.join(r.value for r in EndReason)}") from None
+        raise InvalidState(_("unknown end {text}; expected one of {ends}").format(
+            text=quoted(parts[0]), ends=", ".join(r.value for r in EndReason))) from None
     district = None
     if reason is EndReason.DISTRICT and len(parts) == 3:
         if parts[1] not in DISTRICT_NAMES:
-            raise InvalidState(f"there is no district {quoted(parts[1])} ({', '.join(DISTRICT_NAMES)})")
+            raise InvalidState(_("there is no district {text} ({districts})").format(
+                text=quoted(parts[1]), districts=", ".join(DISTRICT_NAMES)))
         district = DISTRICT_NAMES.index(parts[1])
     elif len(parts) != 2:
-        raise InvalidState(f"the end field {quoted(text)} must read reason:colour or district:name:colour")
-    return reason, _colour(parts[-1], "the player who ended the game"), district
+        raise InvalidState(_("the end field {text} must read reason:colour or district:name:colour").format(
+            text=quoted(text)))
+    ender = _colour(parts[-1], N_("the player who ended the game must be a colour letter ({letters}), not {text}"))
+    return reason, ender, district
 
 
-def _colour(text: str, what: str) -> int:
+def _colour(text: str, problem: str) -> int:
+    """The colour whose letter is ``text``; else InvalidState with ``problem`` (a marked text to fill)."""
     if len(text) != 1 or text not in COLOUR_LETTERS:
-        raise InvalidState(f"{what} must be a colour letter ({', '.join(COLOUR_LETTERS)}), not {quoted(text)}")
+        raise InvalidState(_(problem).format(letters=", ".join(COLOUR_LETTERS), text=quoted(text)))
     return COLOUR_LETTERS.index(text)

@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
+from ..i18n import N_
 from ..protocol import Game, Look, Option, OptionValue, ScoreLine
 from ..rng import Rng
 from . import check, effects, legal, notation, render, scoring
@@ -22,13 +23,16 @@ from .actions import Action
 from .data import ALLEYS, COLOUR_FILLS, COLOUR_LETTERS, COLOUR_NAMES, NUM_SQUARES, STONES_PER_KIND, SYMBOLS, TITLE
 from .state import LEGACY, Readings, TuermeState
 
-#: Early end 2 in the rulebook's words, quoted by the two readings of it.
+#: Early end 2 in the rulebook's words, quoted by the two readings of it (the quotes stay
+#: Dutch in every language; their English renderings are translated where shown).
 _EARLY_END_2 = ("als een speler geen geldige zet meer kan maken omdat zijn stenen respectievelijk zijn "
-                "torens ofwel op symboolvelden staan ofwel zich in torens van andere spelers bevinden.")
-_EARLY_END_2_EN = ("if a player can no longer make a valid move because his stones or towers either stand "
-                   "on symbol fields or are inside other players' towers.")
-_EARLY_END = f"Het spel moet voortijdig worden beëindigd: […] 2. {_EARLY_END_2}"
-_EARLY_END_EN = f"The game must be ended early: […] 2. {_EARLY_END_2_EN}"
+                "torens ofwel op symboolvelden staan ofwel zich in torens van andere spelers "
+                "bevinden.")  # i18n: internal (the rulebook's words, never translated)
+_EARLY_END_2_EN = N_("if a player can no longer make a valid move because his stones or towers either stand "
+                     "on symbol fields or are inside other players' towers.")
+_EARLY_END = f"Het spel moet voortijdig worden beëindigd: […] 2. {_EARLY_END_2}"  # i18n: internal (likewise)
+_EARLY_END_EN = N_("The game must be ended early: […] 2. if a player can no longer make a valid move because his "
+                   "stones or towers either stand on symbol fields or are inside other players' towers.")
 
 
 class Tuerme(Game[TuermeState, Action]):
@@ -49,25 +53,26 @@ class Tuerme(Game[TuermeState, Action]):
     #: defaults they take: the reading the rulebook's text supports best; the rules page
     #: ``web/static/rules/tuerme.html`` argues why).
     options = (
-        Option("unlimited_height", False, "Variant: towers of any height (never safe)"),
+        Option("unlimited_height", False, N_("Variant: towers of any height (never safe)")),
         Option("early_end_own_pieces", Readings.early_end_own_pieces,
-               "Early end 2 counts only a player's own pieces (neutral stones he could still move don't)",
+               N_("Early end 2 counts only a player's own pieces (neutral stones he could still move don't)"),
                quote=_EARLY_END_2, quote_lang="nl", english=_EARLY_END_2_EN),
         Option("early_end_at_once", Readings.early_end_at_once,
-               "Early end 2 ends the game at once, not only when the stuck player's turn comes",
+               N_("Early end 2 ends the game at once, not only when the stuck player's turn comes"),
                quote=_EARLY_END, quote_lang="nl", english=_EARLY_END_EN),
         Option("neutral_district_ends", Readings.neutral_district_ends,
-               "A district filled with one neutral colour ends the game too",
+               N_("A district filled with one neutral colour ends the game too"),
                quote="Zodra precies één stadswijk op alle 4 verschillende stukken bouwgrond (symboolvelden) "
                      "met de overeenkomstige stenen respectievelijk torens van één kleur is bezet, "
-                     "eindigt het spel onmiddellijk.",
+                     "eindigt het spel onmiddellijk.",  # i18n: internal (the rulebook's words)
                quote_lang="nl",
-               english="As soon as exactly one district is occupied on all 4 different building plots "
-                       "(symbol fields) by the matching stones or towers of one colour, the game ends "
-                       "at once."),
+               english=N_("As soon as exactly one district is occupied on all 4 different building plots "
+                          "(symbol fields) by the matching stones or towers of one colour, the game ends "
+                          "at once.")),
         Option("random_start", Readings.random_start,
-               "The start player is drawn at random (from the seed), not the first seat",
-               quote="Een startspeler wordt gekozen.", quote_lang="nl", english="A start player is chosen."),
+               N_("The start player is drawn at random (from the seed), not the first seat"),
+               quote="Een startspeler wordt gekozen.", quote_lang="nl",  # i18n: internal (the rulebook's)
+               english=N_("A start player is chosen.")),
     )
     state_type = TuermeState
     action_type = Action
@@ -139,12 +144,22 @@ class Tuerme(Game[TuermeState, Action]):
 
     # -------------------------------------------------------------------- UI
     def status_text(self, state: TuermeState, names: Sequence[str] | None = None) -> str:
-        """Whose turn (noting a bonus move or a forced pass), or who won and why the game ended."""
-        names = names or [f"Player {p + 1}" for p in range(state.players)]
+        """Whose turn (noting a bonus move or a forced pass), or once over the whole
+        :meth:`result_text`: who won with how many points, and why the game ended."""
         if state.over:
-            return f"{super().status_text(state, names)} ({render.status_text(state, names)})"
-        return render.status_text(state, names)
+            return self.result_text(state, names)
+        return render.status_text(state, self.player_names(state, names))
+
+    def end_reason(self, state: TuermeState, names: Sequence[str]) -> str:
+        """Why the game ended: a district filled, no stones on the alleys, a player stuck, …
+
+        >>> from pygame_rules.examples import example
+        >>> from pygame_rules.tuerme import GAME
+        >>> GAME.result_text(example("tuerme", "district-end").states()[1], ["Red", "Blue", "Green", "Purple"])
+        'Red wins with 10 points. The game ended because Red filled a district, which counts twice.'
+        """
+        return render.end_reason(state, names)
 
     def draw(self, seen: TuermeState, viewer: int | None, look: Look, highlights: Mapping[str, Any]) -> str:
-        """The board; highlights: ``selected``, ``targets``, ``last_move`` (see :mod:`.render`)."""
+        """The board; highlights: ``selected``, ``targets``, ``last_move``, ``portrait`` (see :mod:`.render`)."""
         return render.render_svg(seen, viewer, look, **highlights)

@@ -11,6 +11,7 @@ ended it. Neutral colours never score.
 
 from __future__ import annotations
 
+from ..i18n import _
 from ..protocol import ScoreLine
 from .data import DISTRICT_NAMES, DISTRICTS
 from .state import EndReason, TuermeState, height, owner
@@ -36,9 +37,12 @@ def doubled(state: TuermeState, player: int, points: list[list[int]]) -> int:
 
 
 def breakdown(state: TuermeState) -> tuple[tuple[ScoreLine, ...], ...]:
-    """Per player: one line per district, then the doubling of the ending district."""
+    """Per player: one line per district, then the doubling of the ending district
+    (labelled in the active language)."""
     points = district_points(state)
+    districts = [_("District {name}").format(name=name) for name in DISTRICT_NAMES]
+    twice = _("Ending district counted twice")
     return tuple(
-        tuple(ScoreLine(f"District {name}", points[p][d]) for d, name in enumerate(DISTRICT_NAMES))
-        + (ScoreLine("Ending district counted twice", doubled(state, p, points)),)
+        tuple(ScoreLine(label, points[p][d]) for d, label in enumerate(districts))
+        + (ScoreLine(twice, doubled(state, p, points)),)
         for p in range(state.players))

@@ -23,6 +23,7 @@ import enum
 from collections.abc import Mapping
 from dataclasses import dataclass, fields
 
+from ..i18n import _
 from .data import (
     COLOUR_LETTERS,
     COLOUR_NAMES,
@@ -154,8 +155,9 @@ NUM_STONES = len(COLOUR_NAMES) * len(SYMBOLS) * STONES_PER_KIND
 def check_stack(text: str) -> Stack:
     """``text`` if it is a well-formed stack (see the module docstring), else ValueError."""
     if len(text) < 2 or text[0] not in SYMBOLS or any(c not in COLOUR_INDEX for c in text[1:]):
-        raise ValueError(f"{quoted(text)} is not a stack (a symbol {'/'.join(SYMBOLS)} then colour "
-                         f"letters {'/'.join(COLOUR_LETTERS)} bottom to top, e.g. 'Arb')")
+        raise ValueError(_("{text} is not a stack (a symbol {symbols} then colour letters {letters} bottom "
+                           "to top, e.g. 'Arb')").format(text=quoted(text), symbols="/".join(SYMBOLS),
+                                                         letters="/".join(COLOUR_LETTERS)))
     return text
 
 

@@ -7,9 +7,15 @@
 //   <div data-pygame-rules="tuerme" data-position="..." data-moves="d4xd6" data-interactive>
 //     <svg ...>...</svg>   <!-- optional static picture, e.g. from `python -m pygame_rules render --embed` -->
 //   </div>
+// A diagram's texts (its buttons, status line and messages) are in the language of its data-lang
+// (en, nl, de or fr), else of the host page's <html lang>, else the reader's choice in the app
+// (on the app's own site), else English; an unknown data-lang is a message in that diagram.
+// A lesson is one element too: <div data-lesson="tuerme/bonus-moves" data-step="2"></div>
+// (pygame_rules/lessons.py; data-step, counted from 1, is where it starts).
 // Whatever the element holds is shown at once; Python starts only when the reader first uses a
-// diagram (or at once for a diagram with no picture), in ONE hidden iframe from the asset host
-// shared by all diagrams. Attribute text is only ever set as text or sent to that iframe; the only
+// diagram (or at once for a diagram with no picture, or, inside a closed <details>, when that is
+// opened), in ONE hidden iframe from the asset host shared by all diagrams, which runs it in a
+// Web Worker: the page never waits for Python, and says that it is loading meanwhile. Attribute text is only ever set as text or sent to that iframe; the only
 // markup inserted is the SVG the iframe's renderer returns.
 (() => {
   "use strict";
@@ -18,7 +24,13 @@
   const FRAME_URL = new URL("frame.html", document.currentScript.src);
   const FRAME_ORIGIN = FRAME_URL.origin;
   const GAMES = ["babel", "saba", "tuerme"];
-  const ATTRIBUTES = ["data-pygame-rules", "data-position", "data-moves", "data-viewer", "data-highlight"];
+  const ATTRIBUTES = ["data-pygame-rules", "data-position", "data-moves", "data-viewer", "data-highlight",
+    "data-lang"];
+  const LANGUAGES = ["en", "nl", "de", "fr"];
+  const STORAGE_KEY = "pygame_rules.lang";  // where the app keeps the reader's choice (app/i18n.js)
+  // The translations of this script's t() texts, per language; the build fills them in
+  // (web/embed/pages.py), English being the source.
+  const TEXTS = /*@TEXTS@*/{};
   // The longest attribute the runtime reads (embed_service.MAX_TEXT): a longer one gets a
   // message here, in its own diagram, instead of a request the frame would refuse.
   const MAX_ATTRIBUTE = 20_000;
@@ -32,8 +44,45 @@
 .pgr-bar,.pgr-actions{display:flex;flex-wrap:wrap;gap:4px;align-items:center;margin:4px 0}
 .pgr-bar button,.pgr-actions button,.pgr-bar select{font:inherit;padding:2px 8px}
 .pgr-ply{min-width:5em;text-align:center}
+.pgr-hidden{position:absolute;width:1px;height:1px;overflow:hidden;clip-path:inset(50%);white-space:nowrap}
 .pgr-status{margin:2px 0}
-.pgr-error{margin:4px 0;padding:4px 8px;border:1px solid #b00020;background:#fdecee;color:#7a0016}`;
+.pgr-error{margin:4px 0;padding:4px 8px;border:1px solid #b00020;background:#fdecee;color:#7a0016}
+.pgr-diagram [hidden]{display:none}
+.pgr-diagram[data-pgr-state=loading] .pgr-board{opacity:.55}
+.pgr-diagram[data-pgr-state=loading] .pgr-status{font-weight:600}
+.pgr-play{display:flex;flex-wrap:wrap;gap:8px 16px;align-items:flex-start}
+.pgr-play .pgr-board{flex:3 1 420px;min-width:0}
+.pgr-side{flex:1 1 200px}
+.pgr-step,.pgr-text{margin:4px 0}
+.pgr-note{margin:0 0 8px;padding:4px 8px;border-left:4px solid #8a6d00;background:#fff8e1;color:#2b2118}
+.pgr-note[data-kind=correct]{border-color:#2e7d32;background:#edf7ee}
+.pgr-note p{margin:2px 0}`;
+
+  // ------------------------------------------------------------- languages
+  // `text` in `lang`, its {fields} filled: app/i18n.js's t(), which a classic script can't import,
+  // with the diagram's language as a third argument (the diagrams of a page may differ).
+  function t(text, fields, lang) {
+    const found = (TEXTS[lang] || {})[text] || text;
+    if (!fields) return found;
+    return found.replace(/\{(\w+)\}/g, (whole, name) => (name in fields ? String(fields[name]) : whole));
+  }
+
+  // Our language of a BCP 47 tag ("de-AT": "de"), or null.
+  function known(tag) {
+    const base = String(tag || "").trim().toLowerCase().replace("_", "-").split("-")[0];
+    return LANGUAGES.includes(base) ? base : null;
+  }
+
+  // The language of a diagram without data-lang: the host page's, else the reader's choice, else English.
+  function pageLanguage() {
+    let chosen = null;
+    try {
+      chosen = localStorage.getItem(STORAGE_KEY);
+    } catch {
+      // storage refused (a sandboxed page): no choice known
+    }
+    return known(document.documentElement.lang) || known(chosen) || "en";
+  }
 
   // ------------------------------------------------------------- the shared runtime
   let frame = null;
@@ -51,19 +100,19 @@
     pending.delete(data.id);
     if (typeof data.error === "string") waiting.reject(new Error(data.error));
     else if (typeof data.result === "string") waiting.resolve(JSON.parse(data.result));
-    else waiting.reject(new Error("the runtime sent a malformed answer"));
+    else waiting.reject(new Error(t("the runtime sent a malformed answer", null, waiting.lang)));
   }
 
   function startRuntime() {
     started ??= new Promise((resolve, reject) => {
       frame = document.createElement("iframe");
       frame.src = FRAME_URL.href;
-      frame.title = "pygame_rules runtime";
+      frame.title = "pygame_rules runtime";  // i18n: internal (hidden from readers)
       frame.tabIndex = -1;
       frame.setAttribute("aria-hidden", "true");
       frame.setAttribute("data-pygame-rules-runtime", "");
       frame.style.cssText = "position:absolute;left:-9999px;width:1px;height:1px;border:0";
-      const timer = setTimeout(() => reject(new Error("the rules engine did not start")), START_TIMEOUT_MS);
+      const timer = setTimeout(() => reject(new Error("no start")), START_TIMEOUT_MS);  // i18n: internal
       frame.addEventListener("pgr-hello", () => { clearTimeout(timer); resolve(); }, { once: true });
       addEventListener("message", onMessage);
       document.body.appendChild(frame);
@@ -71,18 +120,23 @@
     return started;
   }
 
-  async function call(method, request) {
-    await startRuntime();
+  // Ask the runtime; its answer (or its error) is in `lang`.
+  async function call(method, request, lang) {
+    try {
+      await startRuntime();
+    } catch {
+      throw new Error(t("the rules engine did not start", null, lang));
+    }
     const id = nextId++;
     return new Promise((resolve, reject) => {
       const timer = setTimeout(() => {
         pending.delete(id);
-        reject(new Error("the rules engine did not answer; reload the page to try again"));
+        reject(new Error(t("the rules engine did not answer; reload the page to try again", null, lang)));
       }, CALL_TIMEOUT_MS);
       const settle = (then) => (value) => { clearTimeout(timer); then(value); };
-      pending.set(id, { resolve: settle(resolve), reject: settle(reject) });
+      pending.set(id, { resolve: settle(resolve), reject: settle(reject), lang });
       frame.contentWindow.postMessage(
-        { pgr: 1, id, method, payload: JSON.stringify(request) }, FRAME_ORIGIN);
+        { pgr: 1, id, method, lang, payload: JSON.stringify(request) }, FRAME_ORIGIN);
     });
   }
 
@@ -95,10 +149,12 @@
   }
 
   // Parse the renderer's SVG as XML (never as HTML) and drop anything that could run code.
-  function parseSvg(text) {
+  function parseSvg(text, lang) {
     const doc = new DOMParser().parseFromString(text, "image/svg+xml");
     const root = doc.documentElement;
-    if (root.localName !== "svg" || doc.querySelector("parsererror")) throw new Error("bad SVG");
+    if (root.localName !== "svg" || doc.querySelector("parsererror")) {
+      throw new Error(t("the runtime sent a malformed picture", null, lang));
+    }
     root.querySelectorAll("script,foreignObject,iframe").forEach((n) => n.remove());
     for (const node of [root, ...root.querySelectorAll("*")]) {
       for (const { name, value } of [...node.attributes]) {
@@ -129,86 +185,75 @@
   // ------------------------------------------------------------------ a diagram
   let diagramCount = 0;
 
-  class Diagram {
-    constructor(root) {
+  // What diagrams and lessons share: the element's language and limits, the board the
+  // reader clicks, the shared runtime (started when first used), messages.
+  class Embed {
+    constructor(root, method) {
       this.root = root;
+      this.method = method;  // the runtime's method that opens this kind of diagram
       this.key = ++diagramCount;
       this.opened = null;  // a promise of the first view
       this.busy = false;
-      const attr = (name) => root.getAttribute(name) || "";
-      this.request = {
-        diagram: this.key, game: attr("data-pygame-rules").trim(), position: attr("data-position"),
-        moves: attr("data-moves"), viewer: attr("data-viewer").trim(),
-        highlight: attr("data-highlight"), interactive: root.hasAttribute("data-interactive"),
-      };
+      this.attr = (name) => root.getAttribute(name) || "";
+      const asked = this.attr("data-lang").trim();
+      this.lang = asked ? known(asked) : pageLanguage();
+      this.asked = asked;
+      if (this.lang && !root.lang) root.lang = this.lang;  // for screen readers on a page of another language
       root.classList.add("pgr-diagram");
       this.board = el("div", { className: "pgr-board" });
       this.board.append(...root.childNodes);  // the author's static picture, if any
-      this.bar = el("div", { className: "pgr-bar" });
       this.status = el("p", { className: "pgr-status" });
       this.status.setAttribute("aria-live", "polite");
       this.actions = el("div", { className: "pgr-actions" });
       this.error = el("p", { className: "pgr-error", hidden: true });
       this.error.setAttribute("role", "alert");
-      root.append(this.board, this.bar, this.status, this.actions, this.error);
-      const long = ATTRIBUTES.find((name) => attr(name).length > MAX_ATTRIBUTE);
+    }
+
+    // False (after a message in the diagram) if its language or an attribute can't be used.
+    usable(attributes) {
+      if (!this.lang) {
+        this.lang = pageLanguage();
+        this.fail(t('Unknown language "{lang}": use one of {languages}.',
+                  { lang: this.asked, languages: LANGUAGES.join(", ") }, this.lang));
+        return false;
+      }
+      const long = attributes.find((name) => this.attr(name).length > MAX_ATTRIBUTE);
       if (long) {
-        this.fail(`The ${long} attribute is too long: ${attr(long).length.toLocaleString("en")} characters, `
-                  + `at most ${MAX_ATTRIBUTE.toLocaleString("en")}.`);
-        return;
+        this.fail(t("The {attribute} attribute is too long: {length} characters, at most {limit}.",
+                  { attribute: long, length: this.number(this.attr(long).length),
+                    limit: this.number(MAX_ATTRIBUTE) }, this.lang));
+        return false;
       }
-      if (!GAMES.includes(this.request.game)) {
-        this.fail(`Unknown game "${this.request.game}": use one of ${GAMES.join(", ")}.`);
-        return;
-      }
-      this.hasMoves = this.request.moves.trim() !== "";
-      this.buildBar();
+      return true;
+    }
+
+    // Listen to the board; with nothing to show before Python, start it at once, or, inside
+    // a closed <details>, when that is opened.
+    listen() {
       this.board.addEventListener("click", (e) => this.onBoard(e));
       this.board.addEventListener("keydown", (e) => {
         if (e.key === "Enter" || e.key === " ") { e.preventDefault(); this.onBoard(e); }
       });
       this.setState("static");
-      if (!this.board.firstElementChild) this.live();  // nothing to show before Python
+      if (this.board.firstElementChild) return;
+      const closed = this.root.closest("details:not([open])");
+      if (closed) closed.addEventListener("toggle", () => this.live(), { once: true });
+      else this.live();
     }
 
     setState(name) { this.root.setAttribute("data-pgr-state", name); }
 
-    buildBar() {
-      const button = (label, title, handler) => {
-        const b = el("button", { type: "button", title }, label);
-        b.setAttribute("aria-label", title);
-        b.addEventListener("click", handler);
-        this.bar.append(b);
-        return b;
-      };
-      if (this.hasMoves) {
-        this.first = button("|\u25C0", "Start", () => this.act("goto", { ply: 0 }));
-        this.back = button("\u25C0", "Back one move", () => this.act("goto", { ply: (this.view?.ply ?? 0) - 1 }));
-        this.ply = el("span", { className: "pgr-ply" });
-        this.bar.append(this.ply);
-        this.forward = button("\u25B6", "Forward one move", () => this.act("goto", { ply: (this.view?.ply ?? 0) + 1 }));
-        this.last = button("\u25B6|", "End", () => this.act("goto", { ply: 1e6 }));
-      }
-      if (this.request.interactive) {
-        this.choices = el("select", { title: "Try a legal move" });
-        this.choices.addEventListener("change", () => {
-          const index = this.choices.selectedIndex - 1;
-          if (index >= 0) this.act("choose", { index });
-        });
-        this.choices.append(el("option", {}, "Try a move\u2026"));
-        this.bar.append(this.choices);
-        this.reset = button("Reset", "Back to the starting position", () => this.act("reset", {}));
-      }
-      if (!this.hasMoves && !this.request.interactive) this.bar.hidden = true;
-    }
+    // A number written this diagram's language's way.
+    number(n) { return n.toLocaleString(this.lang); }
 
     // Start Python (shared) and open this diagram there; resolves to false if that failed.
+    // Until then the diagram says that the rules engine is loading.
     live() {
       this.opened ??= (async () => {
         this.setState("loading");
-        this.status.textContent = "Loading the rules engine\u2026";
+        this.status.textContent = t("Loading the rules engine\u2026", null, this.lang);
         try {
-          this.show(await call("open", this.request));
+          this.show(await call(this.method, this.request, this.lang));
           return true;
         } catch (error) {
           this.fail(error.message);
@@ -222,7 +267,7 @@
       if (this.busy) return;
       this.busy = true;
       try {
-        if (await this.live()) this.show(await call(method, { diagram: this.key, ...args }));
+        if (await this.live()) this.show(await call(method, { diagram: this.key, ...args }, this.lang));
       } catch (error) {
         this.note(error.message);
       } finally {
@@ -231,34 +276,25 @@
     }
 
     onBoard(event) {
-      if (!this.request.interactive) return;
       const target = clickedThing(event.target, this.board);
       if (target) this.act("click", { target });
     }
 
-    show(view) {
-      if (!isView(view)) throw new Error("the runtime sent a malformed view");
-      this.view = view;
-      this.board.replaceChildren(parseSvg(view.svg));
+    // The board of a view, with its clickable elements focusable.
+    draw(view) {
+      this.board.replaceChildren(parseSvg(view.svg, this.lang));
       for (const target of view.clickable) this.markClickable(target);
       this.setState("live");
       this.error.hidden = true;
-      this.status.textContent = [view.status, view.prompt].filter(Boolean).join(" \u00B7 ");
-      if (this.hasMoves) {
-        const move = view.ply ? `: ${view.moves[view.ply - 1]}` : "";
-        this.ply.textContent = `${view.ply} / ${view.total}${move}`;
-        this.first.disabled = this.back.disabled = view.ply === 0;
-        this.forward.disabled = this.last.disabled = view.ply === view.total;
-      }
-      if (this.request.interactive) {
-        this.choices.replaceChildren(el("option", {}, view.choices.length ? "Try a move\u2026" : "No move possible"));
-        for (const label of view.choices) this.choices.append(el("option", {}, String(label)));
-        this.actions.replaceChildren(...view.buttons.map((label, index) => {
-          const b = el("button", { type: "button" }, String(label));
-          b.addEventListener("click", () => this.act("button", { index }));
-          return b;
-        }));
-      }
+    }
+
+    // The buttons the runtime offers for the board (those of the app's board interaction).
+    drawButtons(labels, extra = []) {
+      this.actions.replaceChildren(...labels.map((label, index) => {
+        const b = el("button", { type: "button" }, String(label));
+        b.addEventListener("click", () => this.act("button", { index }));
+        return b;
+      }), ...extra);
     }
 
     markClickable(target) {
@@ -278,7 +314,168 @@
       this.note(message);
       this.setState("error");
       this.status.textContent = "";
+      if (this.bar) this.bar.hidden = true;
+    }
+  }
+
+  // A position, the moves to step through, and (data-interactive) the reader's own moves.
+  class Diagram extends Embed {
+    constructor(root) {
+      super(root, "open");
+      this.request = {
+        diagram: this.key, game: this.attr("data-pygame-rules").trim(), position: this.attr("data-position"),
+        moves: this.attr("data-moves"), viewer: this.attr("data-viewer").trim(),
+        highlight: this.attr("data-highlight"), interactive: root.hasAttribute("data-interactive"),
+      };
+      this.bar = el("div", { className: "pgr-bar" });
+      root.append(this.board, this.bar, this.status, this.actions, this.error);
+      if (!this.usable(ATTRIBUTES)) return;
+      if (!GAMES.includes(this.request.game)) {
+        this.fail(t('Unknown game "{game}": use one of {games}.',
+                  { game: this.request.game, games: GAMES.join(", ") }, this.lang));
+        return;
+      }
+      this.hasMoves = this.request.moves.trim() !== "";
+      this.buildBar();
+      this.listen();
+    }
+
+    buildBar() {
+      // A button shows ``label``, or a ``symbol`` hidden from screen readers, which read its
+      // name (the title) as hidden text: a name holds the words seen (WCAG 2.5.3).
+      const button = (title, handler, label, symbol = "") => {
+        const b = el("button", { type: "button", title }, label);
+        if (symbol) {
+          const shown = el("span", {}, symbol);
+          shown.setAttribute("aria-hidden", "true");
+          b.append(shown, el("span", { className: "pgr-hidden" }, title));
+        }
+        b.addEventListener("click", handler);
+        this.bar.append(b);
+        return b;
+      };
+      if (this.hasMoves) {
+        this.first = button(t("Start", null, this.lang), () => this.act("goto", { ply: 0 }), "", "|\u25C0");
+        this.back = button(t("Back one move", null, this.lang),
+                           () => this.act("goto", { ply: (this.view?.ply ?? 0) - 1 }), "", "\u25C0");
+        this.ply = el("span", { className: "pgr-ply" });
+        this.bar.append(this.ply);
+        this.forward = button(t("Forward one move", null, this.lang),
+                              () => this.act("goto", { ply: (this.view?.ply ?? 0) + 1 }), "", "\u25B6");
+        this.last = button(t("End", null, this.lang), () => this.act("goto", { ply: 1e6 }), "", "\u25B6|");
+      }
+      if (this.request.interactive) {
+        this.choices = el("select", { title: t("Try a legal move", null, this.lang) });
+        this.choices.setAttribute("aria-label", this.choices.title);  // a label, not only a title
+        this.choices.addEventListener("change", () => {
+          const index = this.choices.selectedIndex - 1;
+          if (index >= 0) this.act("choose", { index });
+        });
+        this.choices.append(el("option", {}, t("Try a move\u2026", null, this.lang)));
+        this.bar.append(this.choices);
+        this.reset = button(t("Back to the starting position", null, this.lang), () => this.act("reset", {}),
+                            t("Reset", null, this.lang));
+      }
+      if (!this.hasMoves && !this.request.interactive) this.bar.hidden = true;
+    }
+
+    onBoard(event) {
+      if (this.request.interactive) super.onBoard(event);
+    }
+
+    show(view) {
+      if (!isView(view)) throw new Error(t("the runtime sent a malformed view", null, this.lang));
+      this.view = view;
+      this.draw(view);
+      this.status.textContent = [view.status, view.prompt].filter(Boolean).join(" \u00B7 ");
+      if (this.hasMoves) {
+        const move = view.ply ? `: ${view.moves[view.ply - 1]}` : "";
+        this.ply.textContent = `${view.ply} / ${view.total}${move}`;
+        this.first.disabled = this.back.disabled = view.ply === 0;
+        this.forward.disabled = this.last.disabled = view.ply === view.total;
+      }
+      if (this.request.interactive) {
+        this.choices.replaceChildren(
+          el("option", {}, view.choices.length ? t("Try a move\u2026", null, this.lang)
+            : t("No move possible", null, this.lang)));
+        for (const label of view.choices) this.choices.append(el("option", {}, String(label)));
+        this.drawButtons(view.buttons);
+      }
+    }
+  }
+
+  function isLessonView(v) {
+    return v && typeof v.svg === "string" && typeof v.lesson === "string" && typeof v.title === "string"
+      && Number.isInteger(v.step) && Number.isInteger(v.steps) && typeof v.text === "string"
+      && typeof v.asks === "boolean" && typeof v.done === "boolean" && typeof v.prompt === "string"
+      && Array.isArray(v.buttons) && Array.isArray(v.clickable)
+      && (v.note === null || (typeof v.note.kind === "string" && Array.isArray(v.note.lines)))
+      && (v.next === null || (typeof v.next.lesson === "string" && typeof v.next.title === "string"));
+  }
+
+  // A lesson (data-lesson="tuerme/bonus-moves", data-step="2"): each step's text above the
+  // board, the learner's moves made on the board and judged, a note on each beside the board.
+  class Lesson extends Embed {
+    constructor(root) {
+      super(root, "lesson");
+      const step = this.attr("data-step").trim();
+      this.request = { diagram: this.key, lesson: this.attr("data-lesson").trim() };
+      if (step) this.request.step = /^\d{1,4}$/.test(step) ? Number(step) : step;
+      root.classList.add("pgr-lesson");
+      this.heading = el("p", { className: "pgr-step" });
+      this.text = el("p", { className: "pgr-text" });
+      this.remark = el("div", { className: "pgr-note", hidden: true });
+      this.remark.setAttribute("role", "status");
+      this.bar = el("div", { className: "pgr-bar" });
+      const again = el("button", { type: "button" }, t("Start again", null, this.lang));
+      again.addEventListener("click", () => this.act("reset", {}));
+      this.bar.append(again);
       this.bar.hidden = true;
+      const side = el("div", { className: "pgr-side" });
+      side.append(this.remark, this.status, this.actions, this.bar);
+      const play = el("div", { className: "pgr-play" });
+      play.append(this.board, side);
+      root.append(this.heading, this.text, play, this.error);
+      if (!this.usable(["data-lesson", "data-step", "data-lang"])) return;
+      this.listen();
+    }
+
+    onBoard(event) {
+      if (this.view?.asks) super.onBoard(event);
+    }
+
+    show(view) {
+      if (!isLessonView(view)) throw new Error(t("the runtime sent a malformed view", null, this.lang));
+      this.view = view;
+      this.draw(view);
+      this.heading.replaceChildren(el("strong", {}, view.title), document.createTextNode(" \u00B7 "),
+        el("span", {}, t("Step {step} of {steps}", { step: view.step, steps: view.steps }, this.lang)));
+      this.text.textContent = view.text;
+      this.remark.hidden = !view.note;
+      this.remark.setAttribute("data-kind", view.note ? view.note.kind : "");
+      this.remark.replaceChildren(...(view.note ? view.note.lines.map((line) => el("p", {}, line)) : []));
+      this.status.textContent = view.prompt;
+      const extra = [];
+      if (!view.asks && !view.done) {
+        const next = el("button", { type: "button", className: "pgr-next" }, t("Next", null, this.lang));
+        next.addEventListener("click", () => this.act("next", {}));
+        extra.push(next);
+      }
+      if (view.done && view.next) {
+        const { lesson, title } = view.next;
+        const next = el("button", { type: "button", className: "pgr-next" },
+                        t("Next lesson: {title}", { title }, this.lang));
+        next.addEventListener("click", () => {
+          this.request.lesson = lesson;
+          delete this.request.step;
+          this.root.setAttribute("data-lesson", lesson);
+          this.root.removeAttribute("data-step");
+          this.act("lesson", { lesson });
+        });
+        extra.push(next);
+      }
+      this.drawButtons(view.buttons, extra);
+      this.bar.hidden = false;
     }
   }
 
@@ -288,11 +485,11 @@
       document.head.append(el("style", { id: "pgr-style" }, STYLE));
     }
     const found = [];
-    for (const root of scope.querySelectorAll("[data-pygame-rules]:not(.pgr-diagram)")) {
+    for (const root of scope.querySelectorAll("[data-pygame-rules]:not(.pgr-diagram), [data-lesson]:not(.pgr-diagram)")) {
       try {
-        found.push(new Diagram(root));
+        found.push(root.hasAttribute("data-lesson") ? new Lesson(root) : new Diagram(root));
       } catch (error) {  // never let one diagram break the page or the others
-        console.warn("pygame_rules embed:", error);
+        console.warn("pygame_rules embed:", error);  // i18n: internal (for the page's author)
       }
     }
     return found.length;

@@ -13,21 +13,39 @@ the ply shown, and the game's board interaction (the app's: ``webui.games``).
 (0, 1, ['e5-e7+'])
 >>> json.loads(handle("goto", json.dumps({"diagram": 1, "ply": 1})))["status"]
 'To move: Red (bonus move)'
+
+A lesson (:mod:`pygame_rules.lessons`) is opened the same way, with the method
+``lesson``, and the learner's clicks are judged against the step's move:
+
+>>> view = json.loads(handle("lesson", json.dumps({"diagram": 2, "lesson": "tuerme/bonus-moves"})))
+>>> view["step"], view["steps"], view["asks"]
+(1, 4, True)
+>>> view = json.loads(handle("click", json.dumps({"diagram": 2, "target": {"square": "e5"}})))
+>>> view = json.loads(handle("click", json.dumps({"diagram": 2, "target": {"square": "e6"}})))
+>>> view["note"]["kind"], view["step"]
+('illegal', 1)
+
+A request is answered in the language the frame names (``en`` unless it names
+``nl``, ``de`` or ``fr``): the view's texts and the error of a bad request.
 """
 
 from __future__ import annotations
 
 import json
 from collections.abc import Callable
-from typing import Any
+from typing import Any, TypeAlias, TypeVar
 
 from pygame_rules.controller import Controller, Reading
 from pygame_rules.examples import read_moves, read_position, read_viewer, split_moves
-from pygame_rules.gate import Fields, Limits, check_text, describe, fail, read_json
+from pygame_rules.gate import Fields, Limits, check_text, choices_text, describe, fail, read_json
+from pygame_rules.i18n import LANGUAGES, N_, _, number, using
+from pygame_rules.lessons import Lesson, LessonRun, Outcome, Verdict, following, lesson, lessons
+from pygame_rules.protocol import Game
 from pygame_rules.registry import GAMES
 from pygame_rules.render_cli import RenderError, parse_highlights
 from pygame_rules.session import Seat, Session
 from webui.games import interaction_for
+from webui.whynot import is_choice, meant
 
 #: Longest attribute text accepted (a Babel position is about 600 characters); embed.js
 #: refuses longer ones itself, before sending them.
@@ -35,14 +53,18 @@ MAX_TEXT = 20_000
 #: The most moves a diagram steps through (a long game has about 600).
 MAX_MOVES = 2_000
 #: A request's text is read only within these limits (its attributes, quoted as JSON).
-REQUEST_LIMITS = Limits("the request", 200_000, 3)
+#: (Its field names stay English: only a request that embed.js did not make can break them.)
+REQUEST_LIMITS = Limits("the request", 200_000, 3)  # i18n: internal
 #: What a request may hold: the diagram's attributes, and what the reader did.
 FIELDS = ("diagram", "game", "position", "moves", "viewer", "highlight", "interactive", "ply", "index",
-          "target")
+          "target", "lesson", "step")
 #: At most this many legal moves are offered in a diagram's move list.
 MAX_CHOICES = 300
 #: Diagram numbers run from 0 to this (embed.js counts them up from 1).
 MAX_DIAGRAMS = 2**31
+#: A diagram's players are named by their colours (``Game.colours``), in the diagram's language.
+SEAT_NAMES = {"red": N_("Red"), "blue": N_("Blue"), "green": N_("Green"), "yellow": N_("Yellow"),
+              "purple": N_("Purple")}
 
 
 class Diagram:
@@ -54,17 +76,17 @@ class Diagram:
         self.start = read_position(self.game, _text(request, "position"))
         moves = split_moves(_text(request, "moves"))
         if len(moves) > MAX_MOVES:
-            fail(ValueError, f"a diagram steps through at most {MAX_MOVES:,} moves, not {len(moves):,}")
-        self.given = [(player, action) for player, action, _ in read_moves(self.game, self.start, moves)]
+            fail(ValueError, _("a diagram steps through at most {limit} moves, not {count}").format(
+                limit=number(MAX_MOVES), count=number(len(moves))))
+        self.given = [(player, action) for player, action, _after in read_moves(self.game, self.start, moves)]
         viewer = read_viewer(self.game, self.start, _text(request, "viewer") or None)
         try:
             self.highlights = parse_highlights(_text(request, "highlight").split())
             self.game.render_svg(self.start, viewer, **self.highlights)
         except (RenderError, TypeError, ValueError, KeyError, IndexError) as exc:
-            fail(ValueError, f"bad highlight: {exc}")
+            fail(ValueError, _("bad highlight: {reason}").format(reason=exc))
         self.reading = Reading(viewer, request.get("interactive", False) is True)
-        self.seats = [Seat(name.capitalize(), name) for name, _ in
-                      self.game.colours[:self.game.num_players(self.start)]]
+        self.seats = _seats(self.game, self.game.num_players(self.start))
         self.names = [seat.name for seat in self.seats]
         self.ui = interaction_for(self.game)
         self.ui.names = self.names
@@ -102,7 +124,7 @@ class Diagram:
         player = self.controller.acting_player()
         buttons = self.ui.buttons(self.controller.shown, player) if player is not None else []
         if player is None or not 0 <= index < len(buttons):
-            raise ValueError("that button is gone; the board has changed")
+            raise ValueError(_("that button is gone; the board has changed"))
         chosen = buttons[index]
         if chosen.action is not None:
             self.play(player, chosen.action)
@@ -112,8 +134,8 @@ class Diagram:
     def choose(self, index: int) -> None:
         choices = self.choices()
         if not 0 <= index < len(choices):
-            raise ValueError("that move is gone; the board has changed")
-        player, action, _ = choices[index]
+            raise ValueError(_("that move is gone; the board has changed"))
+        player, action, _label = choices[index]
         self.play(player, action)
 
     def choices(self) -> list[tuple[int, Any, str]]:
@@ -148,63 +170,197 @@ class Diagram:
             "status": self.game.status_text(board.state, self.names),
             "prompt": self.ui.prompt(board.state, player) if player is not None else "",
             "buttons": [b.label for b in buttons],
-            "choices": [label for _, _, label in self.choices()],
+            "choices": [label for _player, _action, label in self.choices()],
             "clickable": self.ui.clickable(board.state, player) if player is not None else [],
         }
+
+
+class LessonDiagram:
+    """A lesson in a diagram: the current step's text and board, the learner's clicks (the
+    app's board interaction) judged against the step's move, and a note on the last one."""
+
+    def __init__(self, request: Fields) -> None:
+        self.lesson = _lesson(request.text("lesson", 100))
+        self.start = request.integer("step", 1, len(self.lesson.steps), default=1) - 1
+        self.game = GAMES[self.lesson.game]
+        self.names = [seat.name for seat in _seats(self.game, self.lesson.players)]
+        self.ui = interaction_for(self.game)
+        self.ui.names = self.names
+        self.reset()
+
+    def reset(self) -> None:
+        """Back to the step the lesson was opened at."""
+        self.run = LessonRun(self.lesson, self.start)
+        self.note: dict[str, Any] | None = None
+        self.ui.reset()
+
+    def _player(self) -> int | None:
+        """The learner, while the step waits for his move."""
+        return self.lesson.learner if self.run.asks else None
+
+    def click(self, target: dict[str, str]) -> None:
+        player = self._player()
+        if player is None:
+            return
+        state = self.run.state
+        if not is_choice(target, self.ui.clickable(state, player)):
+            tried = meant(self.game, state, player, target, self.ui.highlights(state, player))
+            if tried is not None:
+                self._judge(tried)  # a click the board would ignore: say why it can't be done
+                return
+        action = self.ui.click(state, player, target)
+        if action is not None:
+            self._judge(action)
+
+    def button(self, index: int) -> None:
+        player = self._player()
+        buttons = self.ui.buttons(self.run.state, player) if player is not None else []
+        if not 0 <= index < len(buttons):
+            raise ValueError(_("that button is gone; the board has changed"))
+        chosen = buttons[index]
+        if chosen.action is not None:
+            self._judge(chosen.action)
+        else:
+            self.ui.step(chosen.step)
+
+    def next(self) -> None:
+        if self.run.asks or self.run.done:
+            raise ValueError(_("this step waits for your move"))
+        self.run.next()
+        self.note = self._played(None)
+        self.ui.reset()
+
+    def _judge(self, action: Any) -> None:
+        verdict = self.run.answer(action)
+        self.note = self._played(verdict) if verdict.correct else _verdict_note(verdict)
+        self.ui.reset()
+
+    def _played(self, verdict: Verdict | None) -> dict[str, Any] | None:
+        """The note on the moves just played: the learner's right one, then the replies."""
+        moves = [f"{self.names[who]}: {text}" for who, text in self.run.played]
+        lines = [_("Right: {move}.").format(move=moves.pop(0))] if verdict is not None else []
+        if moves:
+            lines.append(_("Then: {moves}.").format(moves="; ".join(moves)))
+        return {"kind": Outcome.CORRECT.value, "lines": lines} if lines else None
+
+    def view(self) -> dict[str, Any]:
+        run, player = self.run, self._player()
+        highlights = dict(run.highlights)
+        if player is not None:
+            highlights.update(self.ui.highlights(run.state, player))
+        after = following(self.lesson) if run.done else None
+        return {
+            "svg": self.game.render_svg(run.state, self.lesson.learner, names=self.names, **highlights),
+            "lesson": self.lesson.id,
+            "title": run.title,
+            "step": min(run.index, len(self.lesson.steps) - 1) + 1,
+            "steps": len(self.lesson.steps),
+            "text": run.text if not run.done else _("You have finished this lesson."),
+            "asks": run.asks,
+            "done": run.done,
+            "note": self.note,
+            "prompt": self.ui.prompt(run.state, player) if player is not None else "",
+            "buttons": [b.label for b in self.ui.buttons(run.state, player)] if player is not None else [],
+            "clickable": self.ui.clickable(run.state, player) if player is not None else [],
+            "next": {"lesson": after.id, "title": _(after.title)} if after is not None else None,
+        }
+
+
+def _verdict_note(verdict: Verdict) -> dict[str, Any]:
+    """What the learner reads after a wrong move: why, then the step's hint."""
+    why = (_("That move is not allowed: {reason}.").format(reason=verdict.reason)
+           if verdict.outcome is Outcome.ILLEGAL else verdict.reason)
+    return {"kind": verdict.outcome.value, "lines": [line for line in (why, verdict.hint) if line]}
+
+
+def _lesson(lesson_id: str) -> Lesson:
+    """The lesson called ``lesson_id``, or a message listing the lessons of its game."""
+    try:
+        return lesson(lesson_id)
+    except ValueError:
+        game = lesson_id.split("/")[0]
+        known = [ls.id for ls in lessons(game)] if game in GAMES else [f"{name}/…" for name in sorted(GAMES)]
+        fail(ValueError, _('Unknown lesson "{lesson}": use one of {lessons}.').format(
+            lesson=describe(lesson_id).strip("'"), lessons=choices_text(known, 300)))
+
+
+def _seats(game: Game[Any, Any], players: int) -> list[Seat]:
+    """The seats of a diagram, named by their colours in the active language."""
+    return [Seat(_(SEAT_NAMES.get(name, name.capitalize())), name) for name, _fill in game.colours[:players]]
 
 
 def _text(request: Fields, key: str) -> str:
     """An attribute's text (empty if missing or null), within :data:`MAX_TEXT` characters."""
     value = request.get(key, None)
-    return "" if value is None else check_text(value, Limits(f"the {key} attribute", MAX_TEXT), ValueError,
-                                               lines=True)
+    limits = Limits(f"the {key} attribute", MAX_TEXT)  # i18n: internal (embed.js checks the length first)
+    return "" if value is None else check_text(value, limits, ValueError, lines=True)
 
 
-_DIAGRAMS: dict[int, Diagram] = {}
+Board: TypeAlias = Diagram | LessonDiagram
+_DIAGRAMS: dict[int, Board] = {}
 
 
-def _diagram(request: Fields) -> Diagram:
+def _diagram(request: Fields) -> Board:
     key = request.integer("diagram", 0, MAX_DIAGRAMS)
     if key not in _DIAGRAMS:
-        raise ValueError("this diagram is not open")
+        raise ValueError(_("this diagram is not open"))
     return _DIAGRAMS[key]
 
 
-def _open(request: Fields) -> Diagram:
-    key = request.integer("diagram", 0, MAX_DIAGRAMS)
-    _DIAGRAMS.pop(key, None)
-    _DIAGRAMS[key] = Diagram(request)
-    return _DIAGRAMS[key]
+def _opener(kind: Callable[[Fields], Board]) -> Callable[[Fields], Board]:
+    """The method that opens a diagram of ``kind`` under the request's number (anew, if open)."""
+    def open_one(request: Fields) -> Board:
+        key = request.integer("diagram", 0, MAX_DIAGRAMS)
+        _DIAGRAMS.pop(key, None)
+        _DIAGRAMS[key] = kind(request)
+        return _DIAGRAMS[key]
+
+    return open_one
 
 
 def _target(request: Fields) -> dict[str, str]:
     """The ``data-*`` attributes of the board element clicked: a few short texts."""
-    target = Fields(request.object("target"), "the clicked element", ValueError)
+    target = Fields(request.object("target"), "the clicked element", ValueError)  # i18n: internal
     if len(target.data) > 8:
-        raise ValueError("the clicked element has too many data attributes")
+        raise ValueError(_("the clicked element has too many data attributes"))
     return {key: target.text(key, 100) for key in target.data}
 
 
-METHODS: dict[str, Callable[[Fields], Diagram]] = {
-    "open": _open,
-    "goto": lambda r: _act(r, lambda d: d.goto(r.integer("ply", -(10**6), 10**6))),
-    "reset": lambda r: _act(r, Diagram.reset),
+METHODS: dict[str, Callable[[Fields], Board]] = {
+    "open": _opener(Diagram),
+    "lesson": _opener(LessonDiagram),
+    "goto": lambda r: _act(r, lambda d: _only(d, Diagram).goto(r.integer("ply", -(10**6), 10**6))),
+    "reset": lambda r: _act(r, lambda d: d.reset()),
     "click": lambda r: _act(r, lambda d: d.click(_target(r))),
     "button": lambda r: _act(r, lambda d: d.button(r.integer("index", 0, MAX_CHOICES))),
-    "choose": lambda r: _act(r, lambda d: d.choose(r.integer("index", 0, MAX_CHOICES))),
+    "choose": lambda r: _act(r, lambda d: _only(d, Diagram).choose(r.integer("index", 0, MAX_CHOICES))),
+    "next": lambda r: _act(r, lambda d: _only(d, LessonDiagram).next()),
 }
 
 
-def _act(request: Fields, change: Callable[[Diagram], Any]) -> Diagram:
+def _act(request: Fields, change: Callable[[Board], Any]) -> Board:
     diagram = _diagram(request)
     change(diagram)
     return diagram
 
 
-def handle(method: str, payload: str) -> str:
-    """Run ``method`` on a diagram; the answer is its new view. Bad requests raise ValueError
-    (the engines' InvalidState and IllegalAction are ValueErrors too), each with a short message."""
-    if method not in METHODS:
-        fail(ValueError, f"unknown method {describe(method)}")
-    request = Fields(read_json(payload, REQUEST_LIMITS, ValueError), "the request", ValueError, known=FIELDS)
-    return json.dumps(METHODS[method](request).view())
+K = TypeVar("K", Diagram, LessonDiagram)
+
+
+def _only(diagram: Board, kind: type[K]) -> K:
+    """``diagram`` if it is a ``kind`` (a lesson has no moves to step through, a diagram no steps)."""
+    if not isinstance(diagram, kind):
+        raise ValueError(_("this diagram can't do that"))
+    return diagram
+
+
+def handle(method: str, payload: str, lang: str = "en") -> str:
+    """Run ``method`` on a diagram; the answer is its new view, in ``lang`` (English if it is
+    none of ours). Bad requests raise ValueError (the engines' InvalidState and IllegalAction
+    are ValueErrors too), each with a short message in ``lang``."""
+    with using(lang if lang in LANGUAGES else "en"):
+        if method not in METHODS:
+            fail(ValueError, _("unknown method {method}").format(method=describe(method)))
+        request = Fields(read_json(payload, REQUEST_LIMITS, ValueError), "the request", ValueError,  # i18n: internal
+                         known=FIELDS)
+        return json.dumps(METHODS[method](request).view())

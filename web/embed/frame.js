@@ -1,74 +1,70 @@
 // The embed's runtime, in a hidden iframe served from the asset host: one Pyodide for all the
-// diagrams of the host page. The page talks to it with postMessage:
-//   page → frame  {pgr: 1, id, method, payload}   (payload: JSON text for embed_service.handle)
-//   frame → page  {pgr: 1, id, result} or {pgr: 1, id, error}   (result: JSON text)
+// diagrams of the host page, in a Web Worker this frame starts on the first request
+// (embed_worker.js): the frame only checks requests and relays them, so it never blocks the
+// host page (a page of the same origin shares the frame's thread). The page talks to it with
+// postMessage:
+//   page → frame  {pgr: 1, id, method, lang, payload}   (payload: JSON text for embed_service.handle)
+//   frame → page  {pgr: 1, id, result} or {pgr: 1, id, error}   (result: JSON text; the view's texts
+//                 and the error in the request's language, en, nl, de or fr; English if it names none)
 //   frame → page  {pgr: 1, hello: true} once it listens (before Python has loaded).
 // Any page may embed diagrams, so any parent is served; only the parent window is answered.
-import { loadPyodide } from "../pyodide/pyodide.mjs";
+import { LANGUAGES, setTexts, t } from "../app/i18n.js";
 
 const manifest = JSON.parse(document.getElementById("asset-manifest").textContent);
-const METHODS = new Set(["open", "goto", "reset", "click", "button", "choose"]);
+// The translations of this file's t() texts, per language (the build writes them into frame.html).
+const TEXTS = JSON.parse(document.getElementById("texts-embed").textContent);
+const METHODS = new Set(["open", "lesson", "goto", "reset", "click", "button", "choose", "next"]);
 // Longest request text read (embed_service.REQUEST_LIMITS): five attributes of at most
 // 20,000 characters each (embed.js refuses longer ones), quoted as JSON.
 const MAX_PAYLOAD = 200_000;
-let handle = null;  // a promise of embed_service.handle, made on the first request
+let worker = null;  // started on the first request
+const waiting = new Map();  // request id: the origin to answer
 
-async function fetchBytes(path) {
-  const response = await fetch(new URL(path, import.meta.url));
-  if (!response.ok) throw new Error(`${path}: HTTP ${response.status}`);
-  return new Uint8Array(await response.arrayBuffer());
+function answer(message) {
+  const target = waiting.get(message.id);
+  if (target === undefined) return;
+  waiting.delete(message.id);
+  parent.postMessage({ pgr: 1, ...message }, target);
 }
 
-async function boot() {
-  const pyodide = await loadPyodide({ indexURL: new URL("../pyodide/", import.meta.url).href });
-  // Our wheel and the app's interaction code are plain zips: unpack them next to the service.
-  const [wheel, webui, service] = await Promise.all([
-    fetchBytes(`../wheels/${manifest.wheel}`), fetchBytes("../app/webui.zip"),
-    fetchBytes("./embed_service.py"),
-  ]);
-  pyodide.unpackArchive(wheel, "zip");
-  pyodide.unpackArchive(webui, "zip");
-  pyodide.FS.writeFile("embed_service.py", service);
-  return pyodide.pyimport("embed_service").handle;
-}
-
-// A Python error arrives with its traceback: keep the last line, without the exception's name.
-function readable(error) {
-  const text = String(error && error.message ? error.message : error).trim();
-  return text.split("\n").pop().replace(/^[\w.]+: /, "").slice(0, 500);
+function startWorker() {
+  worker = new Worker(new URL("./embed_worker.js", import.meta.url), { type: "module" });
+  worker.addEventListener("message", ({ data }) => answer(data));
+  worker.addEventListener("error", () => {  // the worker's script did not load or run
+    for (const id of [...waiting.keys()]) answer({ id, error: t("the rules engine did not start") });
+    worker = null;
+  });
+  worker.postMessage({ wheel: manifest.wheel });
 }
 
 // Why a message addressed to us can't be answered (null: it can). A message that is not
 // addressed to us (no pgr: 1 and a whole-number id) gets no answer at all.
-function refusal(data) {
-  if (!METHODS.has(data.method)) return "unknown method";
-  if (typeof data.payload !== "string") return "the request must be text";
+function refusal(data, lang) {
+  if (!METHODS.has(data.method)) return t("unknown method");
+  if (typeof data.payload !== "string") return t("the request must be text");
   if (data.payload.length > MAX_PAYLOAD) {
-    return `the request is too long: ${data.payload.length.toLocaleString("en")} characters, `
-      + `at most ${MAX_PAYLOAD.toLocaleString("en")}`;
+    return t("the request is too long: {length} characters, at most {limit}", {
+      length: data.payload.length.toLocaleString(lang), limit: MAX_PAYLOAD.toLocaleString(lang) });
   }
   return null;
 }
 
-addEventListener("message", async (event) => {
+addEventListener("message", (event) => {
   const data = event.data;
   if (event.source !== parent || data === null || typeof data !== "object" || data.pgr !== 1
       || !Number.isInteger(data.id)) return;
   const { id, method, payload } = data;
+  const lang = LANGUAGES.includes(data.lang) ? data.lang : "en";
+  setTexts(lang, TEXTS[lang]);
   // A page opened from a file has the origin "null", which postMessage can only reach with "*".
-  const target = event.origin === "null" ? "*" : event.origin;
-  const refused = refusal(data);
+  waiting.set(id, event.origin === "null" ? "*" : event.origin);
+  const refused = refusal(data, lang);
   if (refused) {
-    parent.postMessage({ pgr: 1, id, error: refused }, target);
+    answer({ id, error: refused });
     return;
   }
-  try {
-    handle ??= boot();
-    const result = (await handle)(method, payload);
-    parent.postMessage({ pgr: 1, id, result }, target);
-  } catch (error) {
-    parent.postMessage({ pgr: 1, id, error: readable(error) }, target);
-  }
+  if (!worker) startWorker();
+  worker.postMessage({ id, method, lang, payload });
 });
 
 parent.postMessage({ pgr: 1, hello: true }, "*");

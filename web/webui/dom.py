@@ -19,6 +19,8 @@ from pyodide.ffi import create_once_callable
 from pyscript import document, window
 from pyscript.ffi import create_proxy, to_js
 
+from pygame_rules.i18n import _
+
 Handler = Callable[[Any], object]  # may return a coroutine, which then runs in the background
 Child = Any  # a DOM node, a str (becomes text), None (skipped) or an iterable of these
 
@@ -110,7 +112,7 @@ def notice(key: str, message: str, *actions: tuple[str, Handler]) -> None:
     live outside the screens (``#notices``), so a re-render keeps them."""
     node = h("div", h("p", message),
              h("div", [h("button", label, class_="secondary", on_click=handler) for label, handler in actions],
-               h("button", "Dismiss", class_="secondary", on_click=lambda e: dismiss(key)), class_="row"),
+               h("button", _("Dismiss"), class_="secondary", on_click=lambda e: dismiss(key)), class_="row"),
              class_="notice", role="alert", id=f"notice-{key}", data_notice=key)
     old = by_id(f"notice-{key}")
     if old:
@@ -167,7 +169,7 @@ def _dispatcher(event_name: str) -> Callable[[Any], None]:
                 spawn(result)
         except Exception as exc:  # show, don't swallow: the page must keep working
             window.console.error(f"{type(exc).__name__}: {exc}")
-            toast(f"Something went wrong: {exc}", error=True)
+            toast(_("Something went wrong: {error}").format(error=exc), error=True)
 
     return dispatch
 
@@ -187,7 +189,7 @@ async def _guarded(coroutine: Any) -> None:
         await coroutine
     except Exception as exc:
         window.console.error(f"{type(exc).__name__}: {exc}")
-        toast(f"Something went wrong: {exc}", error=True)
+        toast(_("Something went wrong: {error}").format(error=exc), error=True)
 
 
 def toast(message: str, error: bool = False) -> None:
@@ -195,7 +197,7 @@ def toast(message: str, error: bool = False) -> None:
     box = by_id("toast")
     if not box:
         box = h("div", id="toast", role="status", aria_live="polite")
-        document.body.appendChild(box)
+        by_id("main").appendChild(box)  # inside the page's main region, like everything it says
     box.className = "toast error" if error else "toast"
     box.textContent = message
     if not _hide_toast:

@@ -6,20 +6,34 @@ does is decided by :class:`pygame_rules.controller.Controller`.
 
 from __future__ import annotations
 
+import asyncio
+import json
 from typing import TYPE_CHECKING, Any
 
 from pyscript import window
+from pyscript.ffi import create_proxy, to_js
 
 from pygame_rules import IllegalAction
+from pygame_rules.bots.hint import Hint, hint_text
 from pygame_rules.controller import BotRequest, Controller
+from pygame_rules.i18n import N_, _, language, ngettext
 from pygame_rules.session import Session
 
-from . import dom, storage
+from . import dom, settings, storage
 from .dom import h
 from .games import interaction_for
+from .pace import SLIDE_MS, Pacer, hold, slide
+from .whynot import is_choice, why_not
 
 if TYPE_CHECKING:
     from .app import App
+
+#: How a computer player's strength is named while it thinks.
+LEVELS = {"easy": N_("easy"), "medium": N_("medium"), "hard": N_("hard")}
+#: The replay's keys and buttons: a step of the record ("first", "previous", "next", "last").
+REPLAY_KEYS = {"Home": "first", "ArrowLeft": "previous", "ArrowRight": "next", "End": "last"}
+REPLAY_BUTTONS = (("first", "⏮", N_("First position")), ("previous", "◀", N_("Previous move")),
+                  ("next", "▶", N_("Next move")), ("last", "⏭", N_("Last move (the present)")))
 
 
 class GameScreen:
@@ -34,6 +48,19 @@ class GameScreen:
         self.palette = self.controller.palette
         self.interaction = interaction_for(self.game)
         self.interaction.names = self.names
+        #: The log's move texts, by language and move (worked out again only for a new language).
+        self._log_texts: dict[tuple[str, int], str] = {}
+        #: When the computers' moves may be shown.
+        self.pacer = Pacer()
+        #: How many moves of the record were on screen at the last render (None: none yet).
+        self._drawn: int | None = None
+        #: The hint on screen: the number of moves before it, the player and the hint.
+        self.hint: tuple[int, int, Hint] | None = None
+        self._hint_asked = False
+        #: The moves (1-based) a person made after asking for a hint.
+        self.hinted: set[int] = set()
+        _keys.screen = self
+        _keys.install()
         if any(seat.is_bot for seat in session.seats):
             window.pygameRules.call("ping", "{}")  # start the worker's Python early
 
@@ -45,39 +72,49 @@ class GameScreen:
     def render(self) -> None:
         player = self.controller.acting_player()
         passing = self.controller.pass_to()
+        focused = window.document.activeElement.id if window.document.activeElement else ""
         if passing is not None:
             self._render_pass_screen(passing)
         else:
             dom.replace(self.app.root, h("div",
-                                         h("div", id="board", class_="board-host", aria_label="Board"),
+                                         h("div", id="board", class_="board-host", aria_label=_("Board")),
                                          h("aside", self._side_panel(player), class_="side"),
                                          class_="game-layout", id="game", data_game=self.game.name))
             self._render_board(player)
+            self._scroll_log()
+            if focused and dom.by_id(focused) and focused.startswith("replay-"):
+                dom.by_id(focused).focus()  # stepping through the record keeps its button
         dom.prune_handlers()
+        self._show_news(player, passing is not None)
         self._start_bot()
 
     def _render_pass_screen(self, player: int) -> None:
         name = self.names[player]
 
-        def reveal(_: Any) -> None:
+        def reveal(event: Any) -> None:
             self.controller.reveal(player)
             self.render()
 
         dom.replace(self.app.root, h(
             "section",
-            h("h1", f"Pass the device to {name}"),
-            h("p", "The next screen shows private information. Only "
-              f"{name} should look."),
-            h("button", f"I am {name}: show my view", id="reveal", on_click=reveal, autofocus=True),
-            h("button", "Menu", class_="secondary", on_click=lambda e: self.app.show_home()),
+            h("h1", _("Pass the device to {name}").format(name=name)),
+            h("p", _("The next screen shows private information. Only {name} should look.").format(name=name)),
+            h("button", _("I am {name}: show my view").format(name=name), id="reveal", on_click=reveal,
+              autofocus=True),
+            h("button", _("Menu"), class_="secondary", on_click=lambda e: self.app.show_home()),
             class_="panel pass-screen", id="pass-screen"))
         dom.by_id("reveal").focus()
 
     def _render_board(self, player: int | None) -> None:
         host = dom.by_id("board")
         board = self.controller.board(self.interaction)
-        svg = self.game.render_svg(board.state, board.viewer, palette=self.palette, names=self.names,
-                                   **board.highlights)
+        highlights = dict(board.highlights)
+        if self.hint is not None and player is not None and not self.interaction.highlights(self.state, player):
+            highlights = self.interaction.replay_highlights(self.state, player, self.hint[2].action)
+        options = getattr(self.interaction, "board_options", None)  # e.g. an upright board on a phone
+        if options is not None:
+            highlights.update(options(float(host.clientWidth)))
+        svg = self.game.render_svg(board.state, board.viewer, palette=self.palette, names=self.names, **highlights)
         dom.set_svg(host, svg)
         dom.bind(host, "click", self._on_board_click)
         dom.bind(host, "keydown", self._on_board_key)
@@ -93,15 +130,18 @@ class GameScreen:
     def _side_panel(self, player: int | None) -> Any:
         over = self.game.is_over(self.state)
         status = self.game.status_text(self.state, self.names)
-        parts: list[Any] = [h("p", status, class_="status", id="status", aria_live="polite")]
+        parts: list[Any] = [h("p", status, class_="status", id="status")]
         viewing, thinking = self.controller.viewing, self.controller.thinking
+        if viewing is None and player is not None and self._turn_changed(player):
+            parts.insert(0, h("p", _("Your turn, {name}").format(name=self.names[player]),
+                              class_="your-turn", id="your-turn", role="status"))
         if thinking is not None and not over:
             parts.append(self._thinking_line(thinking.player))
         if viewing is not None:
             parts.append(h("div",
-                           h("p", f"Viewing the position after move {viewing} (read only)."
-                             if viewing else "Viewing the starting position (read only)."),
-                           h("button", "Back to the present", id="back-to-present",
+                           h("p", _("Viewing the position after move {n} (read only).").format(n=viewing)
+                             if viewing else _("Viewing the starting position (read only).")),
+                           h("button", _("Back to the present"), id="back-to-present",
                              on_click=lambda e: self.view_move(None)),
                            class_="replay-banner", role="status"))
         elif over:
@@ -113,57 +153,156 @@ class GameScreen:
                          else self.step(b.step))
                        for b in self.interaction.buttons(self.state, player)]
             parts.append(h("div", buttons, class_="controls", id="game-buttons"))
+            parts.append(self._hint_line(player))
         undo_reason = self.controller.undo_blocker()
         parts.append(h("div",
-                       h("button", "Undo", id="undo", class_="secondary", on_click=self.undo,
-                         title=f"Can't undo: {undo_reason}" if undo_reason else "Take back the last move",
+                       h("button", _("Undo"), id="undo", class_="secondary", on_click=self.undo,
+                         title=_("Can't undo: {reason}").format(reason=undo_reason) if undo_reason
+                         else _("Take back the last move"),
                          aria_disabled="true" if undo_reason else None),
-                       h("button", "Export", id="export", class_="secondary", on_click=self.export),
-                       h("button", "Copy position", id="copy-position", class_="secondary",
+                       h("button", _("Export"), id="export", class_="secondary", on_click=self.export),
+                       h("button", _("Copy position"), id="copy-position", class_="secondary",
                          on_click=self.copy_position),
-                       h("button", "Menu", id="menu", class_="secondary", on_click=lambda e: self.app.show_home()),
+                       h("button", _("Menu"), id="menu", class_="secondary", on_click=lambda e: self.app.show_home()),
                        class_="controls"))
         return [h("div", parts, class_="panel"), self._scores_panel() if not over else None, self._log_panel()]
 
+    def _turn_changed(self, player: int) -> bool:
+        """Whether ``player`` must act after somebody else's move (not in the middle of his own turn)."""
+        moves = self.session.moves
+        return bool(moves) and moves[-1].player != player
+
+    def _hint_line(self, player: int) -> Any:
+        """The Hint button, and the hint once it came."""
+        text = None
+        if self.hint is not None:
+            found = self.hint[2]
+            text = h("p", _("Hint: {move} ({reason})").format(
+                move=self.game.action_text(self.state, found.action, self.names), reason=hint_text(found)),
+                class_="hint-text", id="hint-text", role="status")
+        elif self._hint_asked:
+            text = h("p", _("Looking for a good move…"), class_="hint-text muted", id="hint-text", role="status")
+        return h("div", h("button", _("Hint"), id="hint", class_="secondary", on_click=lambda e: self.ask_hint(player),
+                          title=_("What would the computer do in your place?")),
+                 text, class_="hint-line")
+
     def _scores_panel(self) -> Any:
         scores = self.game.scores(self.state)
-        rows = [h("tr", h("td", dom.swatch(self.palette[p]), " ", self.names[p]), h("td", str(scores[p])))
+        acting = set(self.game.to_move(self.state))
+        rows = [h("tr", h("td", dom.swatch(self.palette[p]), " ", self.names[p]), h("td", str(scores[p])),
+                  class_="seat-active" if p in acting else None, aria_current="true" if p in acting else None)
                 for p in range(len(self.names))]
-        return h("div", h("h2", "Score"), h("table", h("tbody", rows), class_="scores"), class_="panel")
+        return h("div", h("h2", _("Score")), h("table", h("tbody", rows), class_="scores seats"), class_="panel")
 
     def _final_scores(self) -> Any:
         table = self.controller.score_table()
-        head = h("tr", h("th", "Category"), [h("th", n, class_="winner" if p in table.winners else None)
+        head = h("tr", h("th", _("Category")), [h("th", n, class_="winner" if p in table.winners else None)
                                              for p, n in enumerate(self.names)])
         body = [h("tr", h("td", label), [h("td", str(points)) for points in row]) for label, row in table.rows]
-        total = h("tr", h("th", "Total"), [h("th", str(s)) for s in table.totals])
-        won = " and ".join(self.names[p] for p in table.winners)
+        total = h("tr", h("th", _("Total")), [h("th", str(s)) for s in table.totals])
         return h("div",
-                 h("h2", f"Game over: {won} {'win' if len(table.winners) > 1 else 'wins'}!", id="winner"),
+                 h("h2", table.result, id="winner"),
                  h("table", h("thead", head), h("tbody", body, total), class_="scores", id="final-scores"),
-                 h("div", h("button", "Play again", id="play-again", on_click=self.play_again),
-                   h("button", "New game", class_="secondary",
+                 h("div", h("button", _("Play again"), id="play-again", on_click=self.play_again),
+                   h("button", _("New game"), class_="secondary",
                      on_click=lambda e: self.app.show_setup(self.game, len(self.names), self.controller.setup_seats())),
                    class_="controls"),
                  class_="final")
 
     def _log_panel(self) -> Any:
-        viewing = self.controller.viewing
-        items = [h("li", h("button", "Start", on_click=lambda e: self.view_move(0),
-                           aria_current="true" if viewing == 0 else None), class_="log-start")]
+        viewing, shown = self.controller.viewing, self.controller.ply
+        turn = self.controller.last_turn(ui=self.interaction)
+        items = [h("li", h("span", "", class_="log-no"),
+                   h("button", _("Start"), on_click=lambda e: self.view_move(0),
+                     aria_current="true" if viewing == 0 else None), class_="log-start", data_ply="0",
+                   data_shown="true" if shown == 0 else None)]
         for k, move in enumerate(self.session.moves, 1):
-            items.append(h("li", h("button", f"{self.names[move.player]}: {move.text}",
-                                   on_click=lambda e, k=k: self.view_move(k),
-                                   aria_current="true" if viewing == k else None)))
-        return h("div", h("h2", "Moves"), h("ol", items, class_="log", id="log", start="0"), class_="panel")
+            items.append(h("li",
+                           h("span", f"{k}.", class_="log-no"),
+                           h("button", _("{player}: {move}").format(player=self.names[move.player],
+                                                                    move=self._log_text(k)),
+                             on_click=lambda e, k=k: self.view_move(k),
+                             aria_current="true" if viewing == k else None),
+                           h("span", _("hint"), class_="log-hint", title=_("A hint was shown for this move"))
+                           if k in self.hinted else None,
+                           class_="log-turn" if k in turn else None, data_ply=str(k),
+                           data_shown="true" if k == shown else None))
+        nav = h("div", [h("button", symbol, id=f"replay-{step}", class_="secondary", aria_label=_(label),
+                          title=_(label), on_click=lambda e, step=step: self.replay(step))
+                        for step, symbol, label in REPLAY_BUTTONS],
+                class_="replay-nav", role="group", aria_label=_("Step through the game"))
+        return h("div", h("h2", _("Moves")), nav, h("ol", items, class_="log", id="log", start="0"),
+                 class_="panel log-panel")
+
+    def _log_text(self, k: int) -> str:
+        """The log's text of move ``k`` in the language now shown (the notation is the same in
+        every language; the words around it follow the language)."""
+        move = self.session.moves[k - 1]
+        key = (language(), k)
+        if key not in self._log_texts:
+            self._log_texts[key] = self.game.action_text(self.session.states[k - 1], move.action, self.names)
+        return self._log_texts[key]
+
+    def _scroll_log(self) -> None:
+        """Keep the entry of the position shown in view, inside the log only (the newest
+        one while playing)."""
+        log = dom.by_id("log")
+        item = log.querySelector("[data-shown]") if log else None
+        if item:
+            log.scrollTop = max(0, item.offsetTop - log.offsetTop - log.clientHeight + item.offsetHeight + 8)
+
+    def _show_news(self, player: int | None, passing: bool) -> None:
+        """After a render: announce, sound and animate the moves made since the last one,
+        and tell a person that it is his turn."""
+        count = len(self.session.moves)
+        drawn, self._drawn = self._drawn, count
+        if drawn is None or count <= drawn:
+            return
+        now = float(window.performance.now())
+        self.pacer.shown(now)
+        if player is not None:
+            self.pacer.person_acts()
+        news = [_("{player}: {move}").format(player=self.names[m.player], move=self._log_text(k))
+                for k, m in enumerate(self.session.moves[drawn:], drawn + 1)]
+        turn = player is not None and self._turn_changed(player)
+        if turn:
+            news.append(_("Your turn, {name}.").format(name=self.names[player]))  # type: ignore[index]
+        if self.game.is_over(self.state):
+            news.append(self.controller.score_table().result)
+        _announce(" ".join(news))
+        _sound("end" if self.game.is_over(self.state) else "your-turn" if turn else "move")
+        if not passing and self.controller.viewing is None:
+            _pulse()
+            if count == drawn + 1:
+                self._slide(self.session.moves[-1].action)
+
+    def _slide(self, action: Any) -> None:
+        """The moved piece slides from its old field to its new one (if the reader wants
+        animations and the game's moves carry a piece); clicks are never held up."""
+        where = slide(self.game.name, action)
+        if where is None or not settings.load().animate:
+            return
+        host = dom.by_id("board")
+        start, end = (host.querySelector(_selector(a)) for a in where)
+        pieces = host.querySelectorAll(_selector(where[1]))
+        if not (start and end and pieces.length):
+            return
+        a, b = start.getBBox(), end.getBBox()
+        frames = [{"transform": f"translate({a.x - b.x}px, {a.y - b.y}px)"}, {"transform": "translate(0px, 0px)"}]
+        pieces.item(pieces.length - 1).animate(to_js(frames, dict_converter=window.Object.fromEntries),
+                                              to_js({"duration": SLIDE_MS, "easing": "ease-out"},
+                                                    dict_converter=window.Object.fromEntries))
 
     # ------------------------------------------------------------- actions
     def play(self, player: int, action: Any) -> None:
+        ply = len(self.session.moves)
         try:
             self.controller.play(player, action)
         except IllegalAction as exc:
-            dom.toast(f"Not allowed: {exc}", error=True)
+            dom.toast(_("Not allowed: {reason}").format(reason=exc), error=True)
             return
+        if self.hint is not None and self.hint[:2] == (ply, player):
+            self.hinted.add(ply + 1)
         self.after_change()
 
     def step(self, step: str) -> None:
@@ -173,25 +312,57 @@ class GameScreen:
     def after_change(self) -> None:
         """Save and show the game after a move or an undo (any half-made choice is gone)."""
         self.interaction.reset()
+        self.hint, self._hint_asked = None, False
         self.app.saved(storage.save(self.session))
         self.render()
 
-    def undo(self, _: Any) -> None:
+    def undo(self, event: Any) -> None:
         reason = self.controller.undo_blocker()
         if reason:
-            dom.toast(f"Can't undo: {reason}.", error=True)
+            dom.toast(_("Can't undo: {reason}.").format(reason=reason), error=True)
             return
         count = self.controller.undo()
+        self.hinted = {k for k in self.hinted if k <= len(self.session.moves)}
+        self._drawn = len(self.session.moves)
         self.after_change()
-        dom.toast("Move taken back." if count == 1 else f"{count} moves taken back.")
+        dom.toast(ngettext("Move taken back.", "{n} moves taken back.", count).format(n=count))
 
     def view_move(self, index: int | None) -> None:
         self.controller.view_move(index)
         self.interaction.reset()
         self.render()
+        _pulse()
 
-    def play_again(self, _: Any) -> None:
+    def replay(self, step: str) -> None:
+        """A step through the record: to the start, one move back or on, or to the present."""
+        ply, last = self.controller.ply, len(self.session.moves)
+        target = {"first": 0, "previous": ply - 1, "next": ply + 1, "last": last}[step]
+        self.view_move(None if target >= last else max(target, 0))
+
+    def play_again(self, event: Any) -> None:
         self.app.open_session(self.controller.rematch())
+
+    async def _hint(self, player: int) -> None:
+        ply = len(self.session.moves)
+        try:
+            answer = json.loads(str(await window.pygameRules.call("hint", self.controller.hint_request(player))))
+            found = Hint(self.game.action_from_json(answer["action"]), answer["text"], answer["reason"],
+                         tuple((str(name), value) for name, value in answer["fields"]))
+        except Exception as exc:
+            found = None
+            dom.toast(_("No hint: {error}").format(error=exc), error=True)
+        self._hint_asked = False
+        if self.app.screen is self and len(self.session.moves) == ply:
+            self.hint = None if found is None else (ply, player, found)
+            self.render()
+
+    def ask_hint(self, player: int) -> None:
+        """Ask the worker what the medium computer player would do in ``player``'s view."""
+        if self._hint_asked:
+            return
+        self._hint_asked = True
+        self.render()
+        dom.spawn(self._hint(player))
 
     # --------------------------------------------------------------- bots
     def _start_bot(self) -> None:
@@ -204,7 +375,8 @@ class GameScreen:
     def _thinking_line(self, player: int) -> Any:
         seat = self.session.seats[player]
         return h("p", h("span", class_="spinner", aria_hidden="true"),
-                 f" {seat.name} ({seat.kind}) is thinking…", id="thinking", role="status")
+                 " ", _("{name} ({level}) is thinking…").format(name=seat.name, level=_(LEVELS[seat.kind])),
+                 id="thinking", role="status")
 
     def _show_thinking(self, player: int) -> None:
         status = dom.by_id("status")
@@ -212,16 +384,26 @@ class GameScreen:
             status.after(self._thinking_line(player))
 
     async def _bot_move(self, request: BotRequest) -> None:
-        """One decision of a computer player, worked out in the worker from its own view."""
+        """One decision of a computer player, worked out in the worker from its own view,
+        held until its thinking time has passed since it was asked (however quickly it
+        came: an easy choice must not show), then shown once the move before it has been
+        on screen for the reader's pace (at once if a person must act meanwhile, as in
+        Babel's sealed offers)."""
+        asked = float(window.performance.now())
         try:
             reply = str(await window.pygameRules.call("bot_move", request.payload))
+            await asyncio.sleep(hold(asked, float(window.performance.now()), request.budget_ms) / 1000)
+            while self.app.screen is self and self.controller.acting_player() is None \
+                    and (wait := self.pacer.wait(float(window.performance.now()), settings.load().pace_ms)):
+                await asyncio.sleep(min(wait, 50) / 1000)  # a person who must act too is not kept waiting
             if self.app.screen is not self:
                 return  # the player left this game meanwhile
             played = self.controller.bot_replied(request, reply)
         except Exception as exc:
             self.controller.bot_done(request)
             if self.app.screen is self:
-                dom.toast(f"{self.names[request.player]} could not move: {exc}", error=True)
+                dom.toast(_("{name} could not move: {error}").format(name=self.names[request.player], error=exc),
+                          error=True)
                 self.render()
             return
         if played:
@@ -229,16 +411,16 @@ class GameScreen:
         else:  # the position changed while it thought (undo, a simultaneous move): think again
             self.render()
 
-    def export(self, _: Any) -> None:
+    def export(self, event: Any) -> None:
         dom.download(*self.controller.export())
 
-    async def copy_position(self, _: Any) -> None:
+    async def copy_position(self, event: Any) -> None:
         text = self.controller.position_text()
         try:
             await window.navigator.clipboard.writeText(text)
-            dom.toast("Position copied.")
+            dom.toast(_("Position copied."))
         except Exception:
-            window.prompt("Copy this position:", text)
+            window.prompt(_("Copy this position:"), text)
 
     # --------------------------------------------------------------- board
     def _on_board_click(self, event: Any) -> None:
@@ -248,17 +430,122 @@ class GameScreen:
         target = _clicked_thing(event)
         if not target:
             return
+        choosable = is_choice(target, self.interaction.clickable(self.state, player))
+        before = self.interaction.highlights(self.state, player)
         action = self.interaction.click(self.state, player, target)
         if action is not None:
             self.play(player, action)
-        else:
-            self.render()
-            _refocus(target)
+            return
+        self.render()
+        _refocus(target)
+        reason = None if choosable else why_not(self.game, self.state, player, target, before)
+        if reason:
+            _explain(target, reason)
 
     def _on_board_key(self, event: Any) -> None:
         if event.key in ("Enter", " "):
             event.preventDefault()
             self._on_board_click(event)
+
+    def on_key(self, event: Any) -> None:
+        """A key anywhere on the page: while computers play, skip ahead to the present;
+        else ← → Home End step through the record (not on the board, in a form or a dialog)."""
+        if self.controller.thinking is not None:
+            self.pacer.skip()
+        step = REPLAY_KEYS.get(str(event.key))
+        node = event.target
+        if step is None or event.altKey or event.ctrlKey or event.metaKey or self.controller.pass_to() is not None:
+            return
+        if node and node.closest and node.closest("#board, input, select, textarea, dialog, [role=dialog]"):
+            return
+        event.preventDefault()
+        self.replay(step)
+
+    def on_pointer(self, event: Any) -> None:
+        """A click or tap anywhere while computers play: show their moves as they come."""
+        if self.controller.thinking is not None:
+            self.pacer.skip()
+
+
+class _Keys:
+    """The page's own listeners for the game screen on show (installed once per page):
+    keys and pointers, and the dismissal of a "why not?" bubble at the next action."""
+
+    def __init__(self) -> None:
+        self.screen: GameScreen | None = None
+        self._installed = False
+
+    def install(self) -> None:
+        if self._installed:
+            return
+        self._installed = True
+        window.addEventListener("keydown", create_proxy(self._key), True)
+        window.addEventListener("pointerdown", create_proxy(self._pointer), True)
+
+    def _live(self) -> GameScreen | None:
+        screen = self.screen
+        return screen if screen is not None and screen.app.screen is screen else None
+
+    def _key(self, event: Any) -> None:
+        _dismiss_why()
+        screen = self._live()
+        if screen is not None:
+            screen.on_key(event)
+
+    def _pointer(self, event: Any) -> None:
+        _dismiss_why()
+        screen = self._live()
+        if screen is not None:
+            screen.on_pointer(event)
+
+
+_keys = _Keys()
+
+
+def _announce(text: str) -> None:
+    """Say ``text`` through the page's polite live region (outside the screens, so a
+    re-render does not cut it off)."""
+    region = dom.by_id("announcer")
+    if not region:
+        region = h("div", id="announcer", class_="announcer", aria_live="polite", role="status")
+        window.document.body.appendChild(region)
+    region.textContent = text
+
+
+def _pulse() -> None:
+    """Let the marks of the move or turn just shown pulse once (``play.css``), if the
+    reader wants animations."""
+    host = dom.by_id("board")
+    if host and settings.load().animate:
+        host.classList.add("fresh")
+
+
+def _sound(name: str) -> None:
+    """Play a sound of ``app/sound.js`` (silent unless the reader turned sound on)."""
+    player = getattr(window, "pygameRulesSound", None)
+    if player:
+        player.play(name)
+
+
+def _explain(target: dict[str, str], reason: str) -> None:
+    """Show why a click did nothing, next to the element clicked, until the next action."""
+    nodes = window.document.querySelectorAll(f"#board {_selector(target)}")
+    if not nodes.length:
+        return
+    box = nodes.item(nodes.length - 1).getBoundingClientRect()
+    bubble = h("div", _("Not possible: {reason}").format(reason=reason), id="why-not", class_="why-not",
+               role="status")
+    window.document.body.appendChild(bubble)
+    width = float(bubble.offsetWidth)
+    left = min(float(box.left), float(window.innerWidth) - width - 8)
+    bubble.style.left = f"{max(8.0, left) + float(window.scrollX)}px"
+    bubble.style.top = f"{float(box.bottom) + float(window.scrollY) + 6}px"
+
+
+def _dismiss_why() -> None:
+    bubble = dom.by_id("why-not")
+    if bubble:
+        bubble.remove()
 
 
 def _clicked_thing(event: Any) -> dict[str, str]:

@@ -18,6 +18,7 @@ from typing import Any
 
 from pyscript import window
 
+from pygame_rules.i18n import N_, _, language
 from pygame_rules.session import SaveError, Session
 
 PREFIX = "pygame_rules.save."
@@ -25,10 +26,10 @@ CURRENT = "pygame_rules.current"
 #: Followed by a game's id: its autosave before the last (only the open game has one).
 PREVIOUS = "pygame_rules.previous."
 
-FULL = ("Browser storage is full, so this game is not being saved. Export it, or delete old "
-        "saved games; you can keep playing.")
-NO_STORAGE = ("This browser does not let the app store anything, so games are not saved. "
-              "Export a game to keep it.")
+FULL = N_("Browser storage is full, so this game is not being saved. Export it, or delete old "
+         "saved games; you can keep playing.")
+NO_STORAGE = N_("This browser does not let the app store anything, so games are not saved. "
+                "Export a game to keep it.")
 
 
 @dataclass(frozen=True)
@@ -48,8 +49,8 @@ class Entry:
     good_moves: int | None = None
 
 
-#: Entries already worked out, by save id: the stored text they came from, and the entry.
-_listed: dict[str, tuple[str, Entry]] = {}
+#: Entries already worked out, by save id: the stored text and the language they came from, and the entry.
+_listed: dict[str, tuple[str, str, Entry]] = {}
 
 
 def _store() -> Any:
@@ -74,9 +75,10 @@ def _is_quota(exc: Exception) -> bool:
 def _message(exc: Exception) -> str:
     """What a failed write means for the player."""
     if _is_quota(exc):
-        return FULL
+        return _(FULL)
     name = str(getattr(getattr(exc, "js_error", None), "name", "") or type(exc).__name__)
-    return f"This game can't be saved in this browser ({name}). Export it to keep it; you can keep playing."
+    return _("This game can't be saved in this browser ({error}). Export it to keep it; you can keep playing.") \
+        .format(error=name)
 
 
 def _write(store: Any, key: str, text: str) -> None:
@@ -84,7 +86,7 @@ def _write(store: Any, key: str, text: str) -> None:
     (the browser's own errors, such as a full storage, pass through)."""
     store.setItem(key, text)
     if _text(store.getItem(key)) != text:
-        raise OSError("the browser's storage gave back something else than was written")
+        raise OSError("the browser's storage gave back something else than was written")  # i18n: internal
 
 
 def save(session: Session) -> str | None:
@@ -92,7 +94,7 @@ def save(session: Session) -> str | None:
     one; None if all of that was done, else a message for the player."""
     store = _store()
     if store is None:
-        return NO_STORAGE
+        return _(NO_STORAGE)
     key, text = PREFIX + session.id, session.to_text()
     try:
         _keep_previous(store, session.id, _text(store.getItem(key)))
@@ -139,17 +141,17 @@ def delete(save_id: str) -> str | None:
     else a message for the player."""
     store = _store()
     if store is None:
-        return NO_STORAGE
+        return _(NO_STORAGE)
     _listed.pop(save_id, None)
     try:
         for key in (PREFIX + save_id, PREVIOUS + save_id):
             store.removeItem(key)
             if _text(store.getItem(key)) is not None:
-                raise OSError("the browser's storage kept it")
+                raise OSError(_("the browser's storage kept it"))
         if current_id() == save_id:
             store.removeItem(CURRENT)
     except Exception as exc:
-        return f"The saved game could not be deleted ({exc})."
+        return _("The saved game could not be deleted ({error}).").format(error=exc)
     return None
 
 
@@ -167,12 +169,12 @@ def close_current() -> None:
         try:
             store.removeItem(CURRENT)
         except Exception as exc:
-            window.console.warn(f"pygame_rules: could not clear the open game ({exc})")
+            window.console.warn(f"pygame_rules: could not clear the open game ({exc})")  # i18n: internal
 
 
 def unavailable() -> str | None:
     """Why this browser stores no games at all, or None if it does."""
-    return NO_STORAGE if _store() is None else None
+    return _(NO_STORAGE) if _store() is None else None
 
 
 def recover(save_id: str) -> Session | None:
@@ -202,7 +204,7 @@ def _with_previous(save_id: str, salvaged: Session | None) -> Session | None:
 
 def entries() -> list[Entry]:
     """Every saved game, newest first; damaged ones with their problem. Each text is
-    replayed once per visit (listing remembers what it found for an unchanged text)."""
+    replayed once per visit and language (listing remembers what it found for an unchanged text)."""
     store = _store()
     if store is None:
         return []
@@ -212,9 +214,9 @@ def entries() -> list[Entry]:
         if text is None:
             continue
         known = _listed.get(save_id)
-        if known is None or known[0] != text:
-            known = _listed[save_id] = (text, _checked_entry(save_id, text))
-        found.append(known[1])
+        if known is None or known[:2] != (text, language()):
+            known = _listed[save_id] = (text, language(), _checked_entry(save_id, text))
+        found.append(known[2])
     return sorted(found, key=lambda e: e.updated, reverse=True)
 
 
@@ -224,20 +226,22 @@ def _checked_entry(save_id: str, text: str) -> Entry:
     try:
         return _entry(save_id, text)
     except Exception as exc:
-        window.console.error(f"pygame_rules: reading the saved game {save_id!r}: {type(exc).__name__}: {exc}")
-        return Entry(save_id, "Damaged save", "", 0, 0, False, problem=f"it can't be read ({type(exc).__name__})")
+        what = f"{type(exc).__name__}: {exc}"
+        window.console.error(f"pygame_rules: reading the saved game {save_id!r}: {what}")  # i18n: internal
+        return Entry(save_id, _("Damaged save"), "", 0, 0, False,
+                     problem=_("it can't be read ({error})").format(error=type(exc).__name__))
 
 
 def _entry(save_id: str, text: str) -> Entry:
     session, problem = Session.salvage(text)
     if session is None:
         recovered = _with_previous(save_id, None)
-        return Entry(save_id, "Damaged save", "", 0, 0, False, problem=problem,
+        return Entry(save_id, _("Damaged save"), "", 0, 0, False, problem=problem,
                      good_moves=None if recovered is None else len(recovered.moves))
     players = ", ".join(seat.name for seat in session.seats)
     if not problem:
         return Entry(save_id, session.game.title, players, len(session.moves), session.updated,
                      session.game.is_over(session.state))
     recovered = _with_previous(save_id, session)
-    return Entry(save_id, f"{session.game.title} (damaged)", players, 0, session.updated, False,
+    return Entry(save_id, _("{game} (damaged)").format(game=session.game.title), players, 0, session.updated, False,
                  problem=problem, good_moves=None if recovered is None else len(recovered.moves))

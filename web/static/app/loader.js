@@ -1,28 +1,39 @@
 // Page bootstrap that runs before PyScript: loading progress, the bot worker, and error display.
 // Everything here is plain JS so that the first paint never waits for Python.
 
+import { CHANGED, t } from "./i18n.js";
+
 const manifest = JSON.parse(document.getElementById("asset-manifest").textContent);
 const bar = document.getElementById("load-progress");
 const label = document.getElementById("load-text");
 const totalBytes = manifest.runtime_bytes;
 let receivedBytes = 0;
-let stage = "Downloading the Python runtime";
+// Megabytes with one decimal, written the way the page's language writes numbers.
+const mb = (n) => (n / 1e6).toLocaleString(document.documentElement.lang || "en",
+                                           { minimumFractionDigits: 1, maximumFractionDigits: 1 });
 
 function showProgress() {
   if (!bar || document.body.dataset.ready) return;
-  const mb = (n) => (n / 1e6).toFixed(1);
   const pct = Math.min(99, Math.round((100 * receivedBytes) / totalBytes));
   bar.value = pct;
   label.textContent = receivedBytes < totalBytes
-    ? `${stage}: ${mb(receivedBytes)} of ${mb(totalBytes)} MB`
-    : `${stage}…`;
+    ? t("Downloading the Python runtime: {done} of {total} MB", { done: mb(receivedBytes), total: mb(totalBytes) })
+    : t("Starting Python…");
 }
+addEventListener(CHANGED, () => { showProgress(); sayOffline(null); });
 
-// Count the bytes of every same-origin download (Pyodide fetches its runtime with fetch()).
+// Count the bytes of every same-origin download (Pyodide fetches its runtime with fetch()) as
+// they arrive. The WebAssembly response passes through untouched: Chromium reuses the machine
+// code it compiled on an earlier visit only for a response straight from the network or cache
+// (a wrapped one is compiled anew, seconds on a returning visit); its bytes count once loaded.
 const realFetch = globalThis.fetch.bind(globalThis);
 globalThis.fetch = async (input, init) => {
   const response = await realFetch(input, init);
   if (!response.body || document.body.dataset.ready) return response;
+  if (new URL(response.url).pathname.endsWith(".wasm")) {
+    countWhenLoaded(response.url);
+    return response;
+  }
   const reader = response.body.getReader();
   const counted = new ReadableStream({
     async pull(controller) {
@@ -39,12 +50,18 @@ globalThis.fetch = async (input, init) => {
   });
 };
 
-addEventListener("py:progress", (event) => {
-  if (typeof event.detail === "string") {
-    stage = event.detail.replace(/^Load(ing|ed)/, (m) => (m === "Loaded" ? "Loaded" : "Loading"));
+function countWhenLoaded(url) {
+  const observer = new PerformanceObserver((list) => {
+    const entry = list.getEntries().find((e) => e.name === url);
+    if (!entry) return;
+    observer.disconnect();
+    receivedBytes += entry.decodedBodySize;
     showProgress();
-  }
-});
+  });
+  observer.observe({ type: "resource", buffered: true });
+}
+
+addEventListener("py:progress", showProgress);
 
 function showFatal(message) {
   const box = document.getElementById("load-error");
@@ -55,7 +72,9 @@ function showFatal(message) {
 addEventListener("error", (event) => showFatal(event.message || event.error));
 addEventListener("unhandledrejection", (event) => showFatal(event.reason));
 
-// The worker runs long computations (bots) off the main thread. It starts on first use.
+// The worker runs long computations (bots) off the main thread. It starts as soon as the page's
+// own Python has drawn the first screen (or at the first call, if earlier): booting both at
+// once would make the first screen wait for the worker, on two cores about twice as long.
 let worker = null;
 let nextId = 1;
 const pending = new Map();
@@ -71,7 +90,7 @@ function startWorker() {
     else call.resolve(data.result);
   };
   worker.onerror = (event) => {
-    for (const call of pending.values()) call.reject(new Error(event.message || "worker failed"));
+    for (const call of pending.values()) call.reject(new Error(event.message || t("the computer players' worker stopped")));
     pending.clear();
   };
   worker.postMessage({ id: 0, method: "init", payload: manifest.wheel });
@@ -90,6 +109,12 @@ globalThis.pygameRules = {
   },
 };
 
+const untilReady = new MutationObserver(() => {
+  if (!document.body.dataset.ready) return;
+  untilReady.disconnect();
+  if (!worker) startWorker();
+});
+untilReady.observe(document.body, { attributes: true, attributeFilter: ["data-ready"] });
 showProgress();
 
 // ------------------------------------------------------------ offline use (see ../sw.js)
@@ -97,14 +122,16 @@ showProgress();
 // whether it is complete and how much it stored; a newer release waits until the reader
 // reloads (every open page of the app then reloads, so none mixes two releases).
 const offlineLine = document.getElementById("offline-status");
-let offlineText = "";
+let offlineText = () => "";
 let reloading = false;
 
-function sayOffline(text) {
-  if (text !== null) offlineText = text;
+// Show the offline line made by `make` (a function, so that it is written again in the new
+// language when the reader switches; null: the same line again).
+function sayOffline(make) {
+  if (make !== null) offlineText = make;
   if (!offlineLine) return;
-  const away = navigator.onLine ? "" : " You are offline.";
-  offlineLine.textContent = offlineText + away;
+  const away = navigator.onLine ? "" : t("You are offline.");
+  offlineLine.textContent = [offlineText(), away].filter(Boolean).join(" ");
   offlineLine.hidden = !offlineLine.textContent;
 }
 addEventListener("online", () => sayOffline(null));
@@ -120,7 +147,7 @@ function reloadOnce() {
 function storedStatus(worker) {
   return new Promise((resolve, reject) => {
     const channel = new MessageChannel();
-    const timer = setTimeout(() => reject(new Error("no answer")), 10_000);
+    const timer = setTimeout(() => reject(new Error("no answer")), 10_000);  // i18n: internal (caught)
     channel.port1.onmessage = ({ data }) => { clearTimeout(timer); resolve(data); };
     worker.postMessage("status", [channel.port2]);
   });
@@ -129,12 +156,12 @@ function storedStatus(worker) {
 async function reportStored(worker) {
   try {
     const { files, missing, bytes } = await storedStatus(worker);
-    const mb = (bytes / 1e6).toFixed(1);
-    sayOffline(missing === 0
-      ? `Ready for offline use (${mb} MB stored).`
-      : `Not ready for offline use: ${missing} of ${files} files are not stored (${mb} MB are).`);
+    sayOffline(() => (missing === 0
+      ? t("Ready for offline use ({size} MB stored).", { size: mb(bytes) })
+      : t("Not ready for offline use: {missing} of {files} files are not stored ({size} MB are).",
+          { missing, files, size: mb(bytes) })));
   } catch {
-    sayOffline("Offline use: the stored copy did not answer.");
+    sayOffline(() => t("Offline use: the stored copy did not answer."));
   }
 }
 
@@ -146,13 +173,13 @@ function offerUpdate(worker) {
   banner.setAttribute("role", "alert");
   const button = document.createElement("button");
   button.type = "button";
-  button.textContent = "Reload";
+  button.textContent = t("Reload");
   button.addEventListener("click", () => {
     button.disabled = true;
     worker.addEventListener("statechange", () => { if (worker.state === "activated") reloadOnce(); });
     worker.postMessage("activate");
   });
-  banner.append("A new version is ready. Your games are kept. ", button);
+  banner.append(t("A new version is ready. Your games are kept."), " ", button);
   document.body.prepend(banner);
 }
 
@@ -163,7 +190,7 @@ function follow(registration, worker) {
     if (worker.state === "installed" && registration.active) offerUpdate(worker);
     else if (worker.state === "activated") reportStored(worker);
     else if (worker.state === "redundant" && !registration.active) {
-      sayOffline("Not ready for offline use: the app could not be stored in this browser.");
+      sayOffline(() => t("Not ready for offline use: the app could not be stored in this browser."));
     }
   };
   worker.addEventListener("statechange", settled);
@@ -172,7 +199,7 @@ function follow(registration, worker) {
 
 async function setUpOffline() {
   if (!("serviceWorker" in navigator)) {
-    sayOffline("This browser cannot keep the app for offline use here.");
+    sayOffline(() => t("This browser cannot keep the app for offline use here."));
     return;
   }
   const controlled = Boolean(navigator.serviceWorker.controller);
@@ -182,12 +209,14 @@ async function setUpOffline() {
     registration = await navigator.serviceWorker.register(new URL("../sw.js", import.meta.url),
                                                           { updateViaCache: "none" });
   } catch (error) {
-    sayOffline(`Not ready for offline use: ${String(error && error.message ? error.message : error)}`);
+    const reason = String(error && error.message ? error.message : error);
+    sayOffline(() => t("Not ready for offline use: {reason}", { reason }));
     return;
   }
-  if (registration.installing) sayOffline("Storing the app for offline use…");
+  const storing = () => t("Storing the app for offline use…");
+  if (registration.installing) sayOffline(storing);
   registration.addEventListener("updatefound", () => {
-    if (!registration.active) sayOffline("Storing the app for offline use…");
+    if (!registration.active) sayOffline(storing);
     follow(registration, registration.installing);
   });
   if (registration.waiting) follow(registration, registration.waiting);

@@ -27,11 +27,16 @@ function pyodide() {
   return runtime;
 }
 
+// Our wheel is pure Python with no dependencies: unpacking it into site-packages installs it,
+// without micropip (which would load packaging and importlib.metadata first: about 0.5 s).
+// Error texts here are details that the page shows inside a translated sentence ("… could not
+// move: {error}"); the worker does not know the reader's language, so they stay English.
 async function boot(wheel) {
-  if (typeof wheel !== "string" || !WHEEL.test(wheel)) throw new Error("init needs the file name of a wheel");
-  const py = await pyodide();
-  await py.loadPackage("micropip");
-  await py.pyimport("micropip").install(new URL(`../wheels/${wheel}`, import.meta.url).href);
+  if (typeof wheel !== "string" || !WHEEL.test(wheel)) throw new Error("init needs the file name of a wheel");  // i18n: internal
+  const [py, response] = await Promise.all([pyodide(), fetch(new URL(`../wheels/${wheel}`, import.meta.url))]);
+  if (!response.ok) throw new Error(`${wheel}: HTTP ${response.status}`);  // i18n: internal
+  const sitePackages = py.runPython("import sysconfig; sysconfig.get_path('purelib')");
+  py.unpackArchive(await response.arrayBuffer(), "wheel", { extractDir: sitePackages });
   return py.pyimport("pygame_rules.service").reply;
 }
 
@@ -41,30 +46,30 @@ async function answer(method, payload) {
     try {
       await ready;
     } catch (error) {
-      throw new Error(`Python could not start in the worker: ${brief(error)}`);
+      throw new Error(`Python could not start in the worker: ${brief(error)}`);  // i18n: internal
     }
     return "ready";
   }
   if (typeof method !== "string" || typeof payload !== "string") {
-    throw new Error("a request needs a method name and a JSON text payload");
+    throw new Error("a request needs a method name and a JSON text payload");  // i18n: internal
   }
-  if (broken) throw new Error(`the worker's Python stopped working (${broken}); reload the page`);
-  if (!ready) throw new Error("the worker's Python has not been started");
+  if (broken) throw new Error(`the worker's Python stopped working (${broken}); reload the page`);  // i18n: internal
+  if (!ready) throw new Error("the worker's Python has not been started");  // i18n: internal
   let reply;
   try {
     reply = await ready;
   } catch (error) {
-    throw new Error(`Python could not start in the worker: ${brief(error)}`);
+    throw new Error(`Python could not start in the worker: ${brief(error)}`);  // i18n: internal
   }
   let text;
   try {
     text = reply(method, payload);
   } catch (error) {  // service.reply never raises: Python itself failed
     broken = brief(error);
-    throw new Error(`the worker's Python stopped working (${broken}); reload the page`);
+    throw new Error(`the worker's Python stopped working (${broken}); reload the page`);  // i18n: internal
   }
   const answered = JSON.parse(text);
-  if ("error" in answered) throw new Error(answered.error);
+  if ("error" in answered) throw new Error(answered.error);  // i18n: internal
   return JSON.stringify(answered.result);
 }
 

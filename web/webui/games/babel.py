@@ -30,9 +30,12 @@ from pygame_rules.babel import (
     Phase,
     ThirdBonus,
 )
-from pygame_rules.babel.data import KINDS, NO_CARDS, WONDERS, Counts, counts_text, tile_text
+from pygame_rules.babel.data import KINDS, NO_CARDS, WONDERS, Counts, counts_words, tile_words
 from pygame_rules.babel.legal import own_share
+from pygame_rules.babel.render import PORTRAIT_BELOW
 from pygame_rules.babel.state import add
+from pygame_rules.controller import Played
+from pygame_rules.i18n import _, ngettext
 
 from .base import Button, Interaction
 
@@ -81,67 +84,80 @@ class BabelInteraction(Interaction):
             return self._bonus_prompt(state, player)
         if state.phase is Phase.WINDOW:
             return self._window_prompt(state, player)
-        return "The game is over."
+        return _("The game is over.")
 
     def _bonus_prompt(self, state: BabelState, player: int) -> str:
-        head = "Your offer was turned down."
         if ThirdBonus(True) in self._legal(state, player):
-            return f"{head} Play your third-bonus card to score 3 VP per card instead of 1?"
-        return (f"{head} You hold no third-bonus card, so: no third bonus. (Everyone turned "
-                "down who holds action cards is asked, so nobody learns who holds one.)")
+            return _("Your offer was turned down. Play your third-bonus card to score 3 VP per card "
+                     "instead of 1?")
+        return _("Your offer was turned down. You hold no third-bonus card, so: no third bonus. "
+                 "(Everyone turned down who holds action cards is asked, so nobody learns who holds one.)")
 
     def _window_prompt(self, state: BabelState, player: int) -> str:
         legal = self._legal(state, player)
-        offers = []
-        if DoubleTurn() in legal:
-            offers.append("play “double turn” for a second action")
-        if DrawThree() in legal or any(isinstance(a, CardExchange) for a in legal):
-            offers.append("play “draw three” or “card exchange”")
-        if not offers:
-            return ("Before the cards are drawn, players holding action cards may play some. "
-                    "You have none to play now: go on.")
-        return f"Before the cards are drawn you may {' or '.join(offers)}, or go on."
+        double = DoubleTurn() in legal
+        draw = DrawThree() in legal or any(isinstance(a, CardExchange) for a in legal)
+        if double and draw:
+            return _("Before the cards are drawn you may play “double turn” for a second action or "
+                     "play “draw three” or “card exchange”, or go on.")
+        if double:
+            return _("Before the cards are drawn you may play “double turn” for a second action, or go on.")
+        if draw:
+            return _("Before the cards are drawn you may play “draw three” or “card exchange”, or go on.")
+        return _("Before the cards are drawn, players holding action cards may play some. "
+                 "You have none to play now: go on.")
 
     def _choose_prompt(self, state: BabelState) -> str:
-        again = "Second action of your double turn: " if state.second_action else ""
         if self.tile is None:
-            return again + "Click a tile on a wonder to ask the others for help building it, or pass."
+            if state.second_action:
+                return _("Second action of your double turn: click a tile on a wonder to ask the others "
+                         "for help building it, or pass.")
+            return _("Click a tile on a wonder to ask the others for help building it, or pass.")
         w, s = self.tile
-        return (f"{again}You picked {tile_text(_tile(state, w, s))} on {WONDERS[w]}: press "
-                "“Build this tile” (or click it again), or pick another tile.")
+        fields = {"tile": tile_words(_tile(state, w, s)), "wonder": _(WONDERS[w])}
+        if state.second_action:
+            return _("Second action of your double turn: you picked {tile} on {wonder}: press “Build this "
+                     "tile” (or click it again), or pick another tile.").format(**fields)
+        return _("You picked {tile} on {wonder}: press “Build this tile” (or click it again), or pick "
+                 "another tile.").format(**fields)
 
     def _offer_prompt(self, state: BabelState, player: int) -> str:
         assert state.tile is not None and state.target is not None
-        ask = (f"{self.names[state.active]} wants to build {tile_text(state.tile)} on "
-               f"{WONDERS[state.target.wonder]}. Click your cards to put them in your sealed "
-               "offer (other kinds are a bluff and come back); the exchange card goes in and out.")
         offer = Offer(self.cards, self.exchange)
-        text = f"{ask} Your offer: {_offer_text(offer)}."
+        text = _("{player} wants to build {tile} on {wonder}. Click your cards to put them in your sealed "
+                 "offer (other kinds are a bluff and come back); the exchange card goes in and out. "
+                 "Your offer: {offer}.").format(
+            player=self.names[state.active], tile=tile_words(state.tile),
+            wonder=_(WONDERS[state.target.wonder]), offer=_offer_text(offer))
         reason = self.game.why_illegal(state, player, offer)
-        return f"{text} It can't be sealed: {reason}." if reason else text
+        return _("{prompt} It can't be sealed: {reason}.").format(prompt=text, reason=reason) if reason else text
 
     def _decide_prompt(self, state: BabelState) -> str:
         assert state.tile is not None
+        tile = tile_words(state.tile)
         if not self._accepts(state):
-            return f"No combination of offers and your cards makes {tile_text(state.tile)}: decline."
-        head = f"Click the offers you accept to build {tile_text(state.tile)}."
+            return _("No combination of offers and your cards makes {tile}: decline.").format(tile=tile)
         if not self.accepted:
-            return f"{head} None accepted yet: you would add every card yourself."
+            return _("Click the offers you accept to build {tile}. None accepted yet: you would add every "
+                     "card yourself.").format(tile=tile)
         got = NO_CARDS
         for p in self.accepted:
             got = add(got, state.offers[p].cards)  # type: ignore[union-attr]
         who = ", ".join(self.names[p] for p in self.accepted)
-        text = f"{head} Accepted: {who} ({counts_text(got)})."
+        text = _("Click the offers you accept to build {tile}. Accepted: {players} ({cards}).").format(
+            tile=tile, players=who, cards=counts_words(got))
         if not self._builds(state):
             reason = self.game.why_illegal(state, state.active, Accept(self.accepted))
-            return f"{text} You can't build with just these: {reason}."
+            return _("{prompt} You can't build with just these: {reason}.").format(prompt=text, reason=reason)
         return text
 
     def _swap_prompt(self, state: BabelState, player: int) -> str:
-        text = (f"Card exchange: click the cards (1–5) to discard and draw again. Chosen: "
-                f"{counts_text(self.cards)}.")
+        text = _("Card exchange: click the cards (1–5) to discard and draw again. Chosen: {cards}.").format(
+            cards=counts_words(self.cards))
         reason = self.game.why_illegal(state, player, CardExchange(self.cards))
-        return f"{text} Not possible yet: {reason}." if reason and any(self.cards) else text
+        if reason and any(self.cards):
+            return _("{prompt} Not possible yet: {reason}.").format(prompt=text, reason=reason)
+        return text
 
     # ------------------------------------------------------------ highlights
     def highlights(self, state: BabelState, player: int) -> dict[str, Any]:
@@ -154,12 +170,49 @@ class BabelInteraction(Interaction):
             return {"offers": self.accepted}
         return {}
 
+    def board_options(self, width: float) -> dict[str, Any]:
+        """Drawing options for a board shown ``width`` CSS px wide: below :data:`PORTRAIT_BELOW`
+        the four wonders a row would show text under 11 px, so two go a row and the hand, the
+        players and the tables follow below them (``portrait``).
+
+        >>> from pygame_rules.babel import GAME
+        >>> BabelInteraction(GAME).board_options(390), BabelInteraction(GAME).board_options(1000)
+        ({'portrait': True}, {})
+        """
+        return {"portrait": True} if width < PORTRAIT_BELOW else {}
+
     def replay_highlights(self, state: BabelState, player: int, action: Any) -> dict[str, Any]:
         if isinstance(action, Build):
             return {"tile": (action.wonder, action.slot)}
         if isinstance(action, Accept) and action.offers:
             return {"offers": action.offers}
         return {}  # never an offer's cards: they are secret
+
+    def turn_player(self, state: BabelState) -> int:
+        return state.active  # the others' offers and bonus cards belong to the builder's turn
+
+    def turn_highlights(self, turn: Sequence[Played]) -> dict[str, Any]:
+        """The tile asked for and whose offers were accepted or turned down (never their cards).
+
+        >>> from dataclasses import replace
+        >>> from pygame_rules.babel import GAME
+        >>> from pygame_rules.babel.state import StoredOffer
+        >>> ui = BabelInteraction(GAME)
+        >>> state = GAME.new_game(3, seed=1)
+        >>> offered = replace(state, offers=(None, StoredOffer((1, 0, 0, 0)), StoredOffer((0, 1, 0, 0))))
+        >>> ui.turn_highlights([Played(state, 0, Build(2, 1)), Played(offered, 0, Accept((2,)))])
+        {'built': (2, 1), 'helpers': (2,), 'turned_down': (1,)}
+        """
+        shown: dict[str, Any] = {}
+        for played in turn:
+            action, offers = played.action, played.state.offers
+            if isinstance(action, Build):
+                shown["built"] = (action.wonder, action.slot)
+            elif isinstance(action, (Accept, Decline)) and offers:
+                accepted = action.offers if isinstance(action, Accept) else ()
+                shown["helpers"] = accepted
+                shown["turned_down"] = tuple(p for p, o in enumerate(offers) if o is not None and p not in accepted)
+        return shown
 
     # ---------------------------------------------------------------- clicks
     def step(self, key: str) -> None:
@@ -223,26 +276,26 @@ class BabelInteraction(Interaction):
     def _choose_buttons(self, state: BabelState, legal: list[Any]) -> list[Button]:
         out = []
         if self.tile is not None:
-            out.append(Button("Build this tile", Build(*self.tile), primary=True))
-        out.append(Button("Pass (draw a card)", Pass(), primary=self.tile is None))
+            out.append(Button(_("Build this tile"), Build(*self.tile), primary=True))
+        out.append(Button(_("Pass (draw a card)"), Pass(), primary=self.tile is None))
         if DoubleTurn() in legal:
-            out.append(Button("Play “double turn”", DoubleTurn()))
+            out.append(Button(_("Play “double turn”"), DoubleTurn()))
         return out
 
     def _offer_buttons(self, state: BabelState, legal: list[Any]) -> list[Button]:
         offer = Offer(self.cards, self.exchange)
         out = []
         if offer in legal:
-            out.append(Button(f"Seal offer: {_offer_text(offer)}", offer, primary=True))
+            out.append(Button(_("Seal offer: {offer}").format(offer=_offer_text(offer)), offer, primary=True))
         if any(self.cards) or self.exchange:
-            out.append(Button("Clear offer", step=CLEAR))
+            out.append(Button(_("Clear offer"), step=CLEAR))
         return out
 
     def _decide_buttons(self, state: BabelState, legal: list[Any]) -> list[Button]:
         out = [Button(_build_label(state, a, self.names), a, primary=True) for a in self._builds(state)]
         if self.accepted:
-            out.append(Button("Clear selection", step=CLEAR))
-        return out + [Button("Decline (don't build)", Decline())]
+            out.append(Button(_("Clear selection"), step=CLEAR))
+        return out + [Button(_("Decline (don't build)"), Decline())]
 
     def _accepts(self, state: BabelState) -> list[Accept]:
         """Every legal way to build now."""
@@ -255,29 +308,29 @@ class BabelInteraction(Interaction):
     def _bonus_buttons(self, state: BabelState, legal: list[Any]) -> list[Button]:
         out = []
         if ThirdBonus(True) in legal:
-            out.append(Button("Use third bonus (3 VP per card)", ThirdBonus(True), primary=True))
-        return out + [Button("No third bonus", ThirdBonus(False), primary=not out)]
+            out.append(Button(_("Use third bonus (3 VP per card)"), ThirdBonus(True), primary=True))
+        return out + [Button(_("No third bonus"), ThirdBonus(False), primary=not out)]
 
     def _window_buttons(self, state: BabelState, legal: list[Any]) -> list[Button]:
-        out = [Button("Go on", Continue(), primary=True)]
+        out = [Button(_("Go on"), Continue(), primary=True)]
         if DoubleTurn() in legal:
-            out.append(Button("Play “double turn”", DoubleTurn()))
+            out.append(Button(_("Play “double turn”"), DoubleTurn()))
         return out
 
     def _action_card_buttons(self, state: BabelState, legal: list[Any]) -> list[Button]:
         out = []
         if DrawThree() in legal:
-            out.append(Button("Play “draw three”", DrawThree()))
+            out.append(Button(_("Play “draw three”"), DrawThree()))
         if any(isinstance(a, CardExchange) for a in legal):
-            out.append(Button("Play “card exchange”…", step=SWAP))
+            out.append(Button(_("Play “card exchange”…"), step=SWAP))
         return out
 
     def _swap_buttons(self, state: BabelState, player: int) -> list[Button]:
         swap = CardExchange(self.cards)
         out = []
         if swap in self._legal(state, player):
-            out.append(Button(f"Exchange {counts_text(self.cards)}", swap, primary=True))
-        return out + [Button("Cancel card exchange", step=CANCEL)]
+            out.append(Button(_("Exchange {cards}").format(cards=counts_words(self.cards)), swap, primary=True))
+        return out + [Button(_("Cancel card exchange"), step=CANCEL)]
 
     # ------------------------------------------------------------- keyboard
     def clickable(self, state: BabelState, player: int) -> list[dict[str, str]]:
@@ -311,23 +364,31 @@ def _tile(state: BabelState, w: int, s: int) -> Counts:
 
 
 def _offer_text(offer: Offer) -> str:
-    if offer.exchange:
-        return "exchange card" if not any(offer.cards) else f"{counts_text(offer.cards)} + exchange card"
-    return counts_text(offer.cards)
+    if not offer.exchange:
+        return counts_words(offer.cards)
+    if not any(offer.cards):
+        return _("exchange card")
+    return _("{cards} + exchange card").format(cards=counts_words(offer.cards))
 
 
 def _build_label(state: BabelState, accept: Accept, names: Sequence[str]) -> str:
-    """What building this way costs: the cards from one's own hand and the jokers."""
-    label = f"Build, adding {counts_text(own_share(state, accept))} from your hand"
+    """What building this way costs: the cards from one's own hand and the jokers, and who
+    gets the tile when an accepted offer holds the exchange card."""
+    own = counts_words(own_share(state, accept))
     if any(accept.joker):
         jokers = sum(accept.joker) // 2
-        label += f" and {jokers} joker{'s' if jokers > 1 else ''} ({counts_text(accept.joker)})"
+        label = ngettext("Build, adding {cards} from your hand and {n} joker ({joker_cards})",
+                         "Build, adding {cards} from your hand and {n} jokers ({joker_cards})", jokers).format(
+            cards=own, n=jokers, joker_cards=counts_words(accept.joker))
+    else:
+        label = _("Build, adding {cards} from your hand").format(cards=own)
     giver = [p for p in accept.offers if state.offers[p].exchange]  # type: ignore[union-attr]
     if not giver:
         return label
-    label += f"; the tile goes to {names[giver[0]]}"
     if not accept.replace:
-        return label + ", who places his own elements"
-    if state.options.optional_replacing:
-        return label + ", and you place the elements for his cards"
-    return label
+        tile_goes = _("{build}; the tile goes to {player}, who places his own elements")
+    elif state.options.optional_replacing:
+        tile_goes = _("{build}; the tile goes to {player}, and you place the elements for his cards")
+    else:
+        tile_goes = _("{build}; the tile goes to {player}")
+    return tile_goes.format(build=label, player=names[giver[0]])

@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from pygame_rules.i18n import _
 from pygame_rules.protocol import Game
 
 
@@ -35,7 +36,7 @@ class Interaction:
         """Forget any half-made choice (after a move, undo or replay)."""
 
     def prompt(self, state: Any, player: int) -> str:
-        return "Choose your move."
+        return _("Choose your move.")
 
     def highlights(self, state: Any, player: int) -> dict[str, Any]:
         """Keyword arguments for ``render_svg`` showing the current choice."""

@@ -1,7 +1,9 @@
 """Saba – Palast der Königin by pointing: harbour fields, build fields, districts and cards.
 
 Every choice comes from ``game.legal_actions``: the class only groups the legal actions by
-what was clicked, and offers a few buttons where one click can't say everything.
+what was clicked, and offers a few buttons where one click can't say everything. Prompts
+and buttons are in the active language (the tables below are marked and translated where
+they are shown).
 
 >>> from pygame_rules.saba import GAME
 >>> ui = SabaInteraction(GAME)
@@ -10,6 +12,8 @@ what was clicked, and offers a few buttons where one click can't say everything.
 {'harbour': [1, 2]}
 >>> ui.click(state, 0, {"harbour": "2"})
 TakeHarbour(field=2)
+>>> ui.board_options(390), ui.board_options(1000)
+({'portrait': True}, {})
 """
 
 from __future__ import annotations
@@ -17,6 +21,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import Any
 
+from pygame_rules.controller import Played
+from pygame_rules.i18n import N_, _
 from pygame_rules.saba import (
     Build,
     Card,
@@ -41,8 +47,9 @@ from pygame_rules.saba import (
     TakeHarbour,
     UseDistrict,
 )
-from pygame_rules.saba.data import DISTRICT_GAIN, RES_LIMIT, RESOURCES, card_field, card_label, cost_text, is_part
+from pygame_rules.saba.data import DISTRICT_GAIN, RES_LIMIT, RESOURCES, card_field, card_name, cost_text, is_part
 from pygame_rules.saba.legal import PERSON_ACTIONS
+from pygame_rules.saba.render import PORTRAIT_BELOW
 from pygame_rules.saba.state import build_cost, place_cost
 
 from .base import Button, Interaction
@@ -55,24 +62,24 @@ PERSON_CLASS: dict[Card, type] = {card: cls for cls, card in PERSON_ACTIONS.item
 #: Person cards played by picking two things on the board, and which highlight shows them.
 PAIR_HIGHLIGHT = {Card.OVERSEER: "districts", Card.HARBOURMASTER: "harbour", Card.GUARD: "serail"}
 PAIR_TARGET = {Card.OVERSEER: "district", Card.HARBOURMASTER: "harbour", Card.GUARD: "serail"}
+#: The prompts of the first and of the second pick (the second with the field ``chosen``).
 PAIR_PROMPTS = {
-    Card.OVERSEER: ("Overseer: click the district your figure leaves.",
-                    "Overseer: click the free district it moves to"),
-    Card.HARBOURMASTER: ("Harbourmaster: click two harbour fields to swap their contents.",
-                         "Harbourmaster: click the field to swap with"),
-    Card.GUARD: ("Guard: choose two serail markers of different players to swap.",
-                 "Guard: choose the marker to swap with"),
+    Card.OVERSEER: (N_("Overseer: click the district your figure leaves."),
+                    N_("Overseer: click the free district it moves to (chosen: {chosen}).")),
+    Card.HARBOURMASTER: (N_("Harbourmaster: click two harbour fields to swap their contents."),
+                         N_("Harbourmaster: click the field to swap with (chosen: {chosen}).")),
+    Card.GUARD: (N_("Guard: choose two serail markers of different players to swap."),
+                 N_("Guard: choose the marker to swap with (chosen: {chosen}).")),
 }
-DONE_LABELS = {Phase.BUILD: "End building", Phase.STASH: "Keep your resources",
-               Phase.PLACE: "No figure", Phase.SWAP: "No swap", Phase.END: "End turn"}
+DONE_LABELS = {Phase.BUILD: N_("End building"), Phase.STASH: N_("Keep your resources"),
+               Phase.PLACE: N_("No figure"), Phase.SWAP: N_("No swap"), Phase.END: N_("End turn")}
 PHASE_PROMPTS = {
-    Phase.HARBOUR: "Click a harbour field your harbour cards show to take its resources "
-                   "(H1 also draws an action card, H2 removes a palace card, H3 moves the vizier).",
-    Phase.REMOVE: "H2: click an open palace part card on the build fields to remove it.",
-    Phase.VIZIER: "H3: click a district to move the vizier there; its action is yours.",
-    Phase.SWAP: "The vizier's district swaps: choose what to give and what to get",
-    Phase.PLACE: "Click a ringed district to place a figure there, or place none.",
-    Phase.SERAIL: "Your balcony figure was displaced: put a serail marker on field 1?",
+    Phase.HARBOUR: N_("Click a harbour field your harbour cards show to take its resources "
+                      "(H1 also draws an action card, H2 removes a palace card, H3 moves the vizier)."),
+    Phase.REMOVE: N_("H2: click an open palace part card on the build fields to remove it."),
+    Phase.VIZIER: N_("H3: click a district to move the vizier there; its action is yours."),
+    Phase.PLACE: N_("Click a ringed district to place a figure there, or place none."),
+    Phase.SERAIL: N_("Your balcony figure was displaced: put a serail marker on field 1?"),
 }
 
 
@@ -156,74 +163,77 @@ class SabaInteraction(Interaction):
         if self.slot is not None:
             return self._build_prompt(state)
         if self.district is not None:
-            return f"The {District(self.district).label}: choose what to do there."
+            return _("The {district}: choose what to do there.").format(district=District(self.district).noun)
         text = self._phase_prompt(state, player)
         if self._of(UseDistrict, PlayCard, *PERSON_CLASS.values()):
-            text += " You may also use your districts and play action cards (click them)."
+            text += " " + _("You may also use your districts and play action cards (click them).")
         return text
 
     def _phase_prompt(self, state: SabaState, player: int) -> str:
         if state.phase is Phase.BUILD:
             return self._build_phase_prompt(state)
         if state.phase is Phase.STASH:
-            return (f"You may put one of your resources on garden field {state.last_field + 1} "
-                    "(its next builder pays one more): click it, or keep your resources.")
+            return _("You may put one of your resources on garden field {field} (its next builder pays "
+                     "one more): click it, or keep your resources.").format(field=state.last_field + 1)
         if state.phase is Phase.SWAP:
-            optional = " (or make none)" if Done() in self.legal else ""
-            return f"{PHASE_PROMPTS[Phase.SWAP]}{optional}."
+            if Done() in self.legal:
+                return _("The vizier's district swaps: choose what to give and what to get (or make none).")
+            return _("The vizier's district swaps: choose what to give and what to get.")
         if state.phase is Phase.END:
             cards, res = state.over_limits(player)
             if cards or res:
-                return (f"Discard down to {state.hand_limit} action cards and {RES_LIMIT} "
-                        "resources: click one of your cards or resources.")
-            return "End your turn."
-        return PHASE_PROMPTS.get(state.phase, "The game is over.")
+                return _("Discard down to {cards} action cards and {resources} resources: click one of "
+                         "your cards or resources.").format(cards=state.hand_limit, resources=RES_LIMIT)
+            return _("End your turn.")
+        return _(PHASE_PROMPTS[state.phase]) if state.phase in PHASE_PROMPTS else _("The game is over.")
 
     def _build_phase_prompt(self, state: SabaState) -> str:
-        then = " to go on to placing a figure" if state.built_part else ""
         if self._of(Build):
-            what = ("You may still build a treasury or end card" if state.built_part
-                    else "Click a ringed palace card to build it")
-            return f"{what}, or end building{then}."
+            if state.built_part:
+                return _("You may still build a treasury or end card, or end building to go on to "
+                         "placing a figure.")
+            return _("Click a ringed palace card to build it, or end building.")
         if state.built_part:
-            return f"Your palace part stands: end building{then}."
-        return "You can't build any open palace card now: end building."
+            return _("Your palace part stands: end building to go on to placing a figure.")
+        return _("You can't build any open palace card now: end building.")
 
     def _build_prompt(self, state: SabaState) -> str:
         assert self.slot is not None
-        text = f"Building the {card_label(state.display[self.slot])}: choose how to pay"
+        card = card_name(state.display[self.slot])
         if any(b.from_district is not None for b in self._builds()):
-            text += ", and click the district your balcony figure comes from"
-        return text + "."
+            return _("Building the {card}: choose how to pay, and click the district your balcony "
+                     "figure comes from.").format(card=card)
+        return _("Building the {card}: choose how to pay.").format(card=card)
 
     def _card_prompt(self, state: SabaState, player: int) -> str:
         assert self.card is not None
-        name = self.card.label
+        name = self.card.noun
         if not self.composing:
-            return f"The {name} card: play it or discard it."
+            return _("The {card} card: play it or discard it.").format(card=name)
         if self.card in PAIR_PROMPTS:
             first, second = PAIR_PROMPTS[self.card]
             if self.first is None:
-                return first
-            return f"{second} (chosen: {_pick_name(state, self.card, self.first, self.names)})."
+                return _(first)
+            return _(second).format(chosen=_pick_name(state, self.card, self.first, self.names))
         if self.card is Card.CARAVAN:
-            return "Caravan: take one resource of your choice from the supply."
+            return _("Caravan: take one resource of your choice from the supply.")
         if self._chosen_opponent() is None:
-            return f"The {name}: choose an opponent."
+            return _("The {card}: choose an opponent.").format(card=name)
         if self.card is Card.ROBBER:
-            return (f"Robber: click a resource of {self.names[self._chosen_opponent() or 0]} "
-                    "to steal it.")
+            return _("Robber: click a resource of {player} to steal it.").format(
+                player=self.names[self._chosen_opponent() or 0])
         return self._merchant_prompt(state, player)
 
     def _merchant_prompt(self, state: SabaState, player: int) -> str:
         who = self.names[self._chosen_opponent() or 0]
-        text = (f"Merchant: click up to 2 resources of {who} to take and as many of yours to "
-                f"give. Take: {_bundle(self.take)}; give: {_bundle(self.give)}.")
+        text = _("Merchant: click up to 2 resources of {player} to take and as many of yours to give. "
+                 "Take: {take}; give: {give}.").format(player=who, take=_bundle(self.take),
+                                                       give=_bundle(self.give))
         trade = self._trade()
         if trade is not None and self.take and len(self.take) == len(self.give):
             reason = self.game.why_illegal(state, player, trade)
             if reason:
-                text += f" Not possible: {reason}."
+                text += " " + _("Not possible: {reason}.").format(reason=reason)
         return text
 
     def _trade(self) -> PlayMerchant | None:
@@ -275,6 +285,26 @@ class SabaInteraction(Interaction):
         if isinstance(action, Stash):
             return {"garden": [state.last_field + 1]}
         return {}  # never the hand: it is private
+
+    def turn_player(self, state: SabaState) -> int:
+        return state.current  # a serail marker chosen by another player belongs to this turn
+
+    def turn_highlights(self, turn: Sequence[Played]) -> dict[str, Any]:
+        """What the turn used, ringed: the harbour field taken, the garden field built on,
+        the districts used, ... (:meth:`replay_highlights` of each move, together).
+
+        >>> from pygame_rules.saba import GAME, TakeHarbour, MoveVizier
+        >>> state = GAME.new_game(2, seed=3)
+        >>> SabaInteraction(GAME).turn_highlights([Played(state, 0, TakeHarbour(2)),
+        ...                                        Played(state, 0, MoveVizier(4))])
+        {'last_turn': {'harbour': [2], 'districts': [4]}}
+        """
+        used: dict[str, list[int]] = {}
+        for played in turn:
+            for name, numbers in self.replay_highlights(played.state, played.player, played.action).items():
+                kept = used.setdefault(name, [])
+                kept += [n for n in numbers if n not in kept]
+        return {"last_turn": used} if used else {}
 
     # ------------------------------------------------------------ clicks
     def step(self, key: str) -> None:
@@ -387,29 +417,31 @@ class SabaInteraction(Interaction):
     def buttons(self, state: SabaState, player: int) -> list[Button]:
         self._sync(state, player)
         if self.card is not None:
-            return self._card_buttons(state) + [Button("Cancel", step=CANCEL)]
+            return self._card_buttons(state) + [_cancel()]
         if self.slot is not None:
-            return self._build_buttons(state) + [Button("Cancel", step=CANCEL)]
+            return self._build_buttons(state) + [_cancel()]
         if self.district is not None:
             return [Button(_district_label(state, a), a)
-                    for a in self._district_actions(self.district)] + [Button("Cancel", step=CANCEL)]
+                    for a in self._district_actions(self.district)] + [_cancel()]
         return self._phase_buttons(state)
 
     def _phase_buttons(self, state: SabaState) -> list[Button]:
-        out = [Button("Put a serail marker on field 1" if a.place else "No serail marker", a,
+        out = [Button(_("Put a serail marker on field 1") if a.place else _("No serail marker"), a,
                       primary=a.place) for a in self._of(SerailChoice)]
-        out += [Button(f"Give 1 {a.give.label}, get 1 {a.get.label}", a) for a in self._of(Exchange)]
-        out += [Button(f"Put 1 {a.res.label} on garden field {state.last_field + 1}", a)
-                for a in self._of(Stash)]
+        out += [Button(_("Give 1 {give}, get 1 {get}").format(give=a.give.noun, get=a.get.noun), a)
+                for a in self._of(Exchange)]
+        out += [Button(_("Put 1 {resource} on garden field {field}").format(
+            resource=a.res.noun, field=state.last_field + 1), a) for a in self._of(Stash)]
         if Done() in self.legal:
-            out.append(Button(DONE_LABELS[state.phase], Done(), primary=not out))
+            out.append(Button(_(DONE_LABELS[state.phase]), Done(), primary=not out))
         return out
 
     def _build_buttons(self, state: SabaState) -> list[Button]:
         builds = self._builds()
         waives = list(dict.fromkeys(b.waive for b in builds))
         if not self.waive_chosen and 1 < len(waives) < len(builds):
-            return [Button(f"Craftsman: waive 1 {w.label}" if w else "Pay the full price",
+            return [Button(_("Craftsman: waive 1 {resource}").format(resource=w.noun) if w
+                           else _("Pay the full price"),
                            step=WAIVE + (w.value if w else "")) for w in waives]
         return [Button(_build_label(state, b), b, primary=len(builds) == 1) for b in builds]
 
@@ -420,17 +452,18 @@ class SabaInteraction(Interaction):
         if self.card in PAIR_TARGET:
             return self._pair_buttons(state)
         if self.card is Card.CARAVAN:
-            return [Button(f"Take 1 {a.res.label}", a) for a in self._person()]
+            return [Button(_("Take 1 {resource}").format(resource=a.res.noun), a) for a in self._person()]
         who = self._chosen_opponent()
         if who is None:
-            return [Button(f"Choose {self.names[o]}", step=f"{OPPONENT}{o}") for o in self._opponents()]
+            return [Button(_("Choose {player}").format(player=self.names[o]), step=f"{OPPONENT}{o}")
+                    for o in self._opponents()]
         if self.card is Card.ROBBER:
-            return [Button(f"Steal 1 {a.res.label} from {self.names[who]}", a)
-                    for a in self._person() if a.opponent == who]
+            return [Button(_("Steal 1 {resource} from {player}").format(resource=a.res.noun, player=self.names[who]),
+                           a) for a in self._person() if a.opponent == who]
         trade = self._trade()
-        out = [Button(f"Trade: take {_bundle(self.take)}, give {_bundle(self.give)}", trade,
-                      primary=True)] if trade in self.legal else []
-        return out + ([Button("Clear the trade", step=CLEAR)] if self.take or self.give else [])
+        out = [Button(_("Trade: take {take}, give {give}").format(take=_bundle(self.take), give=_bundle(self.give)),
+                      trade, primary=True)] if trade in self.legal else []
+        return out + ([Button(_("Clear the trade"), step=CLEAR)] if self.take or self.give else [])
 
     def _plain_card_buttons(self) -> list[Button]:
         """A card that can be played or discarded (at the end of the turn, over the limit)."""
@@ -438,11 +471,11 @@ class SabaInteraction(Interaction):
         out = []
         for a in self._card_actions(self.card):
             if isinstance(a, Discard):
-                out.append(Button("Discard it", a))
+                out.append(Button(_("Discard it"), a))
             elif isinstance(a, PlayCard):
-                out.append(Button(f"Play it: +1 {self.card.label}", a, primary=True))
+                out.append(Button(_("Play it: +1 {card}").format(card=self.card.noun), a, primary=True))
         if self._person():
-            out.append(Button("Play it…", step=PLAY, primary=True))
+            out.append(Button(_("Play it…"), step=PLAY, primary=True))
         return out
 
     def _pair_buttons(self, state: SabaState) -> list[Button]:
@@ -453,6 +486,12 @@ class SabaInteraction(Interaction):
                     for n in self._pair_options()]
         return [Button(_pick_label(state, self.card, y, False, self.names), a)
                 for (x, y), a in self._pairs() if x == self.first]
+
+    def board_options(self, width: float) -> dict[str, Any]:
+        """Drawing options for a board shown ``width`` CSS px wide: below :data:`PORTRAIT_BELOW`
+        the two-column board's text would be under 11 px, so it is drawn in one column
+        (``portrait``), the players' panels and the legend below the board."""
+        return {"portrait": True} if width < PORTRAIT_BELOW else {}
 
     # ---------------------------------------------------------- keyboard
     def clickable(self, state: SabaState, player: int) -> list[dict[str, str]]:
@@ -512,8 +551,12 @@ def _add(bundle: tuple[Res, ...], res: Res) -> tuple[Res, ...]:
     return tuple(sorted(bundle + (res,), key=lambda r: r.index))
 
 
+def _cancel() -> Button:
+    return Button(_("Cancel"), step=CANCEL)
+
+
 def _bundle(bundle: tuple[Res, ...]) -> str:
-    return " + ".join(r.label for r in bundle) or "nothing"
+    return " + ".join(r.noun for r in bundle) or _("nothing")
 
 
 def _resources(owner: int | str, kinds: set[Res]) -> list[dict[str, str]]:
@@ -521,36 +564,51 @@ def _resources(owner: int | str, kinds: set[Res]) -> list[dict[str, str]]:
 
 
 def _build_label(state: SabaState, build: Build) -> str:
-    label = f"Pay {cost_text(build_cost(state, build.slot, build.waive))}"
-    if build.waive is not None:
-        label += f" (craftsman waives 1 {build.waive.label})"
-    if build.from_district is not None:
-        label += f", figure from the {District(build.from_district).label}"
-    return label
+    cost = cost_text(build_cost(state, build.slot, build.waive))
+    waive = build.waive.noun if build.waive is not None else ""
+    district = District(build.from_district).noun if build.from_district is not None else ""
+    if waive and district:
+        label = _("Pay {cost} (craftsman waives 1 {resource}), figure from the {district}")
+    elif waive:
+        label = _("Pay {cost} (craftsman waives 1 {resource})")
+    elif district:
+        label = _("Pay {cost}, figure from the {district}")
+    else:
+        label = _("Pay {cost}")
+    return label.format(cost=cost, resource=waive, district=district)
 
 
 def _district_label(state: SabaState, action: Any) -> str:
     gain = DISTRICT_GAIN[District(action.district)]
     if isinstance(action, MoveVizier):
-        return "Move the vizier here" + (f" (+1 {gain.label})" if gain else " (then swap)")
+        if gain is None:
+            return _("Move the vizier here (then swap)")
+        return _("Move the vizier here (+1 {resource})").format(resource=gain.noun)
     if isinstance(action, PlaceFigure):
-        return f"Place a figure here ({place_cost(state, action.district, state.current)} gold)"
+        return _("Place a figure here ({n} gold)").format(n=place_cost(state, action.district, state.current))
     if gain is not None:
-        return f"Use your figure: +1 {gain.label}"
-    return f"Use your figure: give 1 {action.give.label}, get 1 {action.get.label}"
+        return _("Use your figure: +1 {resource}").format(resource=gain.noun)
+    return _("Use your figure: give 1 {give}, get 1 {get}").format(give=action.give.noun, get=action.get.noun)
+
+
+def _harbour_field(state: SabaState, n: int) -> str:
+    return f"H{n} ({state.harbour_n[n - 1]} {state.harbour_res[n - 1].noun})"
 
 
 def _pick_name(state: SabaState, card: Card, n: int, names: Sequence[str]) -> str:
     """A district, harbour field or serail field as the person card's prompt names it."""
     if card is Card.OVERSEER:
-        return f"the {District(n).label}"
+        return _("the {district}").format(district=District(n).noun)
     if card is Card.HARBOURMASTER:
-        return f"H{n} ({state.harbour_n[n - 1]} {state.harbour_res[n - 1].label})"
-    return f"serail field {n} ({names[state.serail[n - 1]]})"
+        return _harbour_field(state, n)
+    return _("serail field {n} ({player})").format(n=n, player=names[state.serail[n - 1]])
 
 
 def _pick_label(state: SabaState, card: Card, n: int, first: bool, names: Sequence[str]) -> str:
-    name = _pick_name(state, card, n, names)
+    """The button of a person card's pick (capitalised where :func:`_pick_name` is not)."""
     if card is Card.OVERSEER:
-        return f"{'From' if first else 'To'} {name}"
-    return name[0].upper() + name[1:]
+        where = _("From the {district}") if first else _("To the {district}")
+        return where.format(district=District(n).noun)
+    if card is Card.HARBOURMASTER:
+        return _harbour_field(state, n)
+    return _("Serail field {n} ({player})").format(n=n, player=names[state.serail[n - 1]])

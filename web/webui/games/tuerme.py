@@ -10,13 +10,26 @@
 True
 >>> ui.click(state, 0, {"square": dst}) == move
 True
+>>> ui.board_options(390), ui.board_options(800)
+({'portrait': True}, {})
+
+A whole turn (a move and its bonus move) is highlighted move by move:
+
+>>> from pygame_rules.controller import Played
+>>> ui.turn_highlights([Played(state, 0, Move(parse_square("d4"), parse_square("d6"))),
+...                     Played(state, 0, Move(parse_square("c1"), parse_square("c2")))])
+{'last_turn': [('d4', 'd6'), ('c1', 'c2')]}
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
+from pygame_rules.controller import Played
+from pygame_rules.i18n import _
 from pygame_rules.tuerme import EndTurn, Move, Skip, parse_square, square_name
+from pygame_rules.tuerme.render import Layout
 
 from .base import Button, Interaction
 
@@ -38,12 +51,13 @@ class TuermeInteraction(Interaction):
     def prompt(self, state: Any, player: int) -> str:
         moves = self._moves(state, player)
         if not moves:
-            return "No stone or tower can move: skip this turn."
+            return _("No stone or tower can move: skip this turn.")
         if self.selected is not None:
-            return f"Move the piece on {square_name(self.selected)} to a ringed field, or pick another piece."
+            return _("Move the piece on {square} to a ringed field, or pick another piece.").format(
+                square=square_name(self.selected))
         if state.bonus:
-            return "Bonus move: move another piece, or end your turn."
-        return "Pick a stone or tower to move."
+            return _("Bonus move: move another piece, or end your turn.")
+        return _("Pick a stone or tower to move.")
 
     def highlights(self, state: Any, player: int) -> dict[str, Any]:
         if self.selected is None:
@@ -63,7 +77,7 @@ class TuermeInteraction(Interaction):
         return None
 
     def buttons(self, state: Any, player: int) -> list[Button]:
-        labels = {Skip: "Skip turn (no legal move)", EndTurn: "End turn without the bonus move"}
+        labels = {Skip: _("Skip turn (no legal move)"), EndTurn: _("End turn without the bonus move")}
         return [Button(labels[type(a)], a, primary=isinstance(a, Skip))
                 for a in self.game.legal_actions(state, player) if not isinstance(a, Move)]
 
@@ -71,5 +85,18 @@ class TuermeInteraction(Interaction):
         squares = {m.src for m in self._moves(state, player)} | set(self._targets(state, player))
         return [{"square": square_name(s)} for s in sorted(squares)]
 
+    def board_options(self, width: float) -> dict[str, Any]:
+        """Drawing options for a board shown ``width`` CSS px wide: below the landscape board's
+        own width its fields would be under 40 px and its text under 11 px, so the board is
+        drawn upright (``portrait``, 8 fields across)."""
+        return {"portrait": True} if width < Layout(portrait=False).width else {}
+
     def replay_highlights(self, state: Any, player: int, action: Any) -> dict[str, Any]:
         return {"last_move": action} if isinstance(action, Move) else {}
+
+    def turn_player(self, state: Any) -> int:
+        return int(state.turn)
+
+    def turn_highlights(self, turn: Sequence[Played]) -> dict[str, Any]:
+        moves = [(square_name(p.action.src), square_name(p.action.dst)) for p in turn if isinstance(p.action, Move)]
+        return {"last_turn": moves} if moves else {}

@@ -1,0 +1,130 @@
+"""Accessibility in Chromium: axe-core (npm, pinned) finds nothing on any screen (the boards'
+drawings included) nor on the gallery, rules and Learn pages, the board is one Tab stop whose
+controls the arrow keys walk, and the focus stays on the board after a keyboard move.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from layout_helpers import GAMES, axe, describe, finished_save, import_save, make_a_move
+
+from pygame_rules import get_game
+from pygame_rules.tuerme import Move, square_name
+from site_helpers import start_game, wait_ready
+
+pytestmark = pytest.mark.browser
+
+def check(page: Any, screen: str, found: dict[str, list[dict[str, Any]]]) -> None:
+    """Run axe on ``screen``; keep its violations in ``found``."""
+    violations = axe(page)
+    if violations:
+        found[screen] = violations
+
+
+@pytest.mark.parametrize("game_name", GAMES)
+def test_axe_finds_nothing_on_the_app_screens(app, game_name, tmp_path):
+    """Start, setup, a hotseat game after a move (and its pass screen, if any), the end screen."""
+    found: dict[str, list[dict[str, Any]]] = {}
+    check(app, "start", found)
+    app.click(f".game-card[data-game='{game_name}'] button")
+    app.wait_for_selector("#setup")
+    check(app, "setup", found)
+    app.select_option("#player-count", str(get_game(game_name).min_players))
+    app.fill("#seed", "5")
+    app.click("#start-game")
+    app.wait_for_selector("#game, #pass-screen")
+    if app.locator("#pass-screen").count():
+        check(app, "pass screen", found)
+    make_a_move(app)
+    check(app, "game", found)
+    app.click("#settings-button")
+    app.wait_for_selector("#settings-dialog[open]")
+    check(app, "settings", found)
+    app.keyboard.press("Escape")
+    import_save(app, finished_save(game_name), tmp_path)
+    app.wait_for_selector("#winner")
+    check(app, "end", found)
+    assert found == {}, "; ".join(f"{screen}: {describe(v)}" for screen, v in found.items())
+
+
+@pytest.mark.parametrize("path", ["gallery.html", "rules/index.html", "rules/tuerme.html", "learn.html"])
+def test_axe_finds_nothing_on_the_pages(page, guard, site_url, path):
+    page.goto(site_url + path)
+    page.wait_for_load_state("load")
+    violations = axe(page)
+    assert violations == [], f"{path}: {describe(violations)}"
+
+
+def focused(page: Any) -> dict[str, Any]:
+    return dict(page.evaluate("""() => {
+        const e = document.activeElement, box = e.getBoundingClientRect();
+        return { board: !!e.closest("#board"), square: e.dataset.square || null,
+                 x: box.left + box.width / 2, y: box.top + box.height / 2 };
+    }"""))
+
+
+def test_the_board_is_one_tab_stop_walked_by_the_arrow_keys(app):
+    game = get_game("tuerme")
+    start_game(app, "tuerme", 2, 11)
+    assert app.locator("#board [tabindex]").count() > 1
+    assert app.locator("#board [tabindex='0']").count() == 1
+    app.locator("#undo").focus()  # after the board, which Shift+Tab enters at its one stop ...
+    app.keyboard.press("Shift+Tab")
+    while not focused(app)["board"]:
+        app.keyboard.press("Shift+Tab")
+    start = focused(app)
+    app.keyboard.press("Shift+Tab")  # ... and one more leaves it
+    assert not focused(app)["board"]
+    app.keyboard.press("Tab")
+    assert focused(app) == start
+    for key, axis, sign in (("ArrowRight", "x", 1), ("ArrowDown", "y", 1), ("ArrowLeft", "x", -1),
+                            ("ArrowUp", "y", -1)):
+        before = focused(app)
+        app.keyboard.press(key)
+        after = focused(app)
+        assert after["board"], key
+        if after != before:
+            assert (after[axis] - before[axis]) * sign > 0, key
+    # A move by keyboard: the focus stays on the board, on the square moved to.
+    state = game.new_game(2, seed=11)
+    move = next(a for a in game.legal_actions(state, 0) if isinstance(a, Move))
+    app.locator(f"#board [tabindex][data-square='{square_name(move.src)}']").last.focus()
+    app.keyboard.press("Enter")
+    app.wait_for_selector("#board .selected")
+    assert focused(app)["square"] == square_name(move.src)
+    app.locator(f"#board [tabindex][data-square='{square_name(move.dst)}']").last.focus()
+    app.keyboard.press("Enter")
+    app.wait_for_function("document.querySelectorAll('#log li').length === 2")
+    app.wait_for_timeout(200)
+    assert focused(app)["board"]
+    assert app.locator("#board [tabindex='0']").count() == 1
+
+
+def test_the_top_bar_has_the_settings_and_links_in_the_language_shown(app):
+    """Settings (sound off, animations on, normal pace by default) are kept across visits and
+    followed by the sounds; the Learn, gallery and rules links follow the language."""
+    assert app.locator(".game-card[data-game='saba'] a.learn-link").get_attribute("href") == "./learn.html#saba"
+    assert app.evaluate("pygameRulesSound.play('move')") is False  # silent by default
+    app.click("#settings-button")
+    assert app.evaluate("document.activeElement.closest('dialog') !== null")  # a modal dialog took the focus
+    assert not app.locator("#setting-sound").is_checked() and app.locator("#setting-animate").is_checked()
+    assert app.locator("#setting-pace").input_value() == "normal"
+    app.locator("#setting-sound").check()
+    app.select_option("#setting-pace", "fast")
+    app.click("#settings-close")
+    assert app.evaluate("JSON.parse(localStorage.getItem('pygame_rules.settings'))") == {
+        "sound": True, "animate": True, "pace": "fast"}
+    assert app.evaluate("pygameRulesSound.play('end')") is True
+    app.select_option("#language", "nl")
+    assert app.locator("#gallery-link").get_attribute("href") == "./gallery.nl.html"
+    assert app.locator("#rules-link").get_attribute("href") == "./rules/index.nl.html"
+    assert app.locator(".game-card[data-game='saba'] a.learn-link").get_attribute("href") == "./learn.nl.html#saba"
+    app.emulate_media(reduced_motion="reduce")
+    app.reload()
+    wait_ready(app)
+    assert app.evaluate("document.documentElement.dataset.animate") == "0"
+    app.click("#settings-button")
+    assert app.locator("#setting-sound").is_checked() and app.locator("#setting-pace").input_value() == "fast"
+    assert app.locator("#setting-animate").is_disabled() and not app.locator("#setting-animate").is_checked()

@@ -1,0 +1,49 @@
+// The embed's Python, in a dedicated module worker that frame.js starts: Pyodide loads and runs
+// here, never on the thread of the frame (which a host page of the same origin, like our
+// gallery, shares), so no page waits while Python starts or thinks.
+//   frame → worker  {wheel}   first: the file name of our wheel (from the frame's asset manifest)
+//   frame → worker  {id, method, lang, payload}   (payload: JSON text for embed_service.handle)
+//   worker → frame  {id, result} or {id, error}   (result: JSON text; error: a short message, in
+//                   the request's language where it comes from embed_service)
+import { loadPyodide } from "../pyodide/pyodide.mjs";
+
+const WHEEL = /^[A-Za-z0-9_.+-]+\.whl$/;
+let handle = null;  // a promise of embed_service.handle, made on the first message
+
+async function fetchBytes(path) {
+  const response = await fetch(new URL(path, import.meta.url));
+  if (!response.ok) throw new Error(`${path}: HTTP ${response.status}`);
+  return new Uint8Array(await response.arrayBuffer());
+}
+
+async function boot(wheel) {
+  if (typeof wheel !== "string" || !WHEEL.test(wheel)) throw new Error("no wheel named");  // i18n: internal
+  const pyodide = await loadPyodide({ indexURL: new URL("../pyodide/", import.meta.url).href });
+  // Our wheel and the app's interaction code are plain zips: unpack them next to the service.
+  const [code, webui, service] = await Promise.all([
+    fetchBytes(`../wheels/${wheel}`), fetchBytes("../app/webui.zip"), fetchBytes("./embed_service.py"),
+  ]);
+  pyodide.unpackArchive(code, "zip");
+  pyodide.unpackArchive(webui, "zip");
+  pyodide.FS.writeFile("embed_service.py", service);
+  return pyodide.pyimport("embed_service").handle;
+}
+
+// A Python error arrives with its traceback: keep the last line, without the exception's name.
+function readable(error) {
+  const text = String(error && error.message ? error.message : error).trim();
+  return text.split("\n").pop().replace(/^[\w.]+: /, "").slice(0, 500);
+}
+
+onmessage = async ({ data }) => {
+  if ("wheel" in data) {
+    handle ??= boot(data.wheel);
+    return;
+  }
+  const { id, method, lang, payload } = data;
+  try {
+    postMessage({ id, result: (await handle)(method, payload, lang) });
+  } catch (error) {
+    postMessage({ id, error: readable(error) });
+  }
+};

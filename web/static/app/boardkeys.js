@@ -1,0 +1,140 @@
+// Keyboard use of the game board (#board, drawn by webui/play.py):
+// - Tab enters the board once: of its controls (the elements the game screen made focusable:
+//   what can be chosen now, each a role="button") one is in the tab order, the
+//   one last used (a roving tabindex); the others are reached with the arrow keys, which move
+//   the focus to the nearest control in that direction (measured from their boxes on screen),
+//   Home and End to the first and the last.
+// - The focus stays where the action was: the board is drawn anew after every move, so the
+//   control that had the focus is found again by its data-* address (else the control nearest
+//   to where it was) and focused, unless the reader has moved the focus elsewhere meanwhile.
+// The board is watched for redraws (a MutationObserver on #app), so the game screen needs no
+// call to keep any of this.
+
+const BOARD = "#board";
+const CONTROL = "[tabindex]";
+const DIRECTIONS = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] };
+
+// The control that last had the focus: its data-* address and the centre of its box.
+let last = null;
+// Whether the focus was on the board when last seen (a redraw drops it to <body>).
+let onBoard = false;
+
+function board() {
+  return document.querySelector(BOARD);
+}
+
+function controls(host) {
+  return [...host.querySelectorAll(CONTROL)].filter((node) => {
+    const box = node.getBoundingClientRect();
+    return box.width > 0 && box.height > 0;
+  });
+}
+
+function centre(node) {
+  const box = node.getBoundingClientRect();
+  return [box.left + box.width / 2, box.top + box.height / 2];
+}
+
+// The data-* attributes naming a board element (the front end's own data-on-* left out).
+function address(node) {
+  return [...node.attributes]
+    .filter((a) => a.name.startsWith("data-") && !a.name.startsWith("data-on-"))
+    .map((a) => [a.name, a.value]);
+}
+
+function find(host, where) {
+  if (!where.length) return null;
+  const selector = where.map(([name, value]) => `[${name}="${CSS.escape(value)}"]`).join("");
+  const found = [...host.querySelectorAll(selector)].filter((node) => node.matches(CONTROL));
+  return found.at(-1) || null;  // the topmost, as the game screen marks it
+}
+
+function nearest(list, [x, y]) {
+  let best = null;
+  let bestDistance = Infinity;
+  for (const node of list) {
+    const [cx, cy] = centre(node);
+    const distance = Math.hypot(cx - x, cy - y);
+    if (distance < bestDistance) [best, bestDistance] = [node, distance];
+  }
+  return best;
+}
+
+// The nearest control from `from` in direction [dx, dy]: ahead of it, preferring the ones in line.
+function toward(list, from, [dx, dy]) {
+  const [x, y] = centre(from);
+  let best = null;
+  let bestScore = Infinity;
+  for (const node of list) {
+    if (node === from) continue;
+    const [cx, cy] = centre(node);
+    const ahead = (cx - x) * dx + (cy - y) * dy;
+    if (ahead < 1) continue;
+    const aside = Math.abs((cx - x) * dy - (cy - y) * dx);
+    const score = ahead + 2 * aside;
+    if (score < bestScore) [best, bestScore] = [node, score];
+  }
+  return best;
+}
+
+// Reading order: top to bottom, then left to right.
+function reading(list) {
+  return [...list].sort((a, b) => {
+    const [ax, ay] = centre(a);
+    const [bx, by] = centre(b);
+    return Math.abs(ay - by) > 4 ? ay - by : ax - bx;
+  });
+}
+
+function rove(list, current) {
+  for (const node of list) node.setAttribute("tabindex", node === current ? "0" : "-1");
+}
+
+function remember(node) {
+  last = { address: address(node), centre: centre(node) };
+}
+
+// After a redraw: one control in the tab order, and the focus back where it was.
+function refresh() {
+  const host = board();
+  if (!host) return;
+  const list = controls(host);
+  if (!list.length) return;
+  const active = document.activeElement;
+  const lost = !active || active === document.body || !active.isConnected;
+  let current = list.includes(active) ? active : null;
+  if (!current && last) current = find(host, last.address) || (lost && onBoard ? nearest(list, last.centre) : null);
+  current ||= reading(list)[0];
+  rove(list, current);
+  if (lost && onBoard && current !== active) current.focus({ preventScroll: true });
+}
+
+function keydown(event) {
+  const host = board();
+  const from = event.target;
+  if (!host || !host.contains(from) || !from.matches?.(CONTROL) || event.altKey || event.ctrlKey
+      || event.metaKey) return;
+  const list = controls(host);
+  let to = null;
+  if (event.key in DIRECTIONS) to = toward(list, from, DIRECTIONS[event.key]);
+  else if (event.key === "Home") to = reading(list)[0];
+  else if (event.key === "End") to = reading(list).at(-1);
+  else return;
+  event.preventDefault();  // no page scrolling, and no other use of these keys while on the board
+  event.stopPropagation();
+  to?.focus();  // focusin makes it the board's tab stop
+}
+
+function focusin(event) {
+  const host = board();
+  onBoard = Boolean(host && host.contains(event.target));
+  if (onBoard && event.target.matches?.(CONTROL)) {
+    remember(event.target);
+    rove(controls(host), event.target);
+  }
+}
+
+document.addEventListener("keydown", keydown, true);
+document.addEventListener("focusin", focusin, true);
+const app = document.getElementById("app");
+if (app) new MutationObserver(refresh).observe(app, { childList: true, subtree: true });
