@@ -116,7 +116,8 @@ def start_game_here(page: Any, players: int) -> None:
 def board_things(page: Any) -> list[str]:
     """The board's pieces as their data attributes (the position, whatever the language)."""
     return page.locator("#board svg [data-square]").evaluate_all(
-        "els => els.map(e => e.outerHTML.match(/<[^>]*>/)[0].replace(/\\s(tabindex|role|class|aria-label)=\"[^\"]*\"/g, ''))")
+        "els => els.map(e => e.outerHTML.match(/<[^>]*>/)[0]"
+        ".replace(/\\s(tabindex|role|class|aria-label)=\"[^\"]*\"/g, ''))")
 
 
 @pytest.mark.parametrize("lang", ["nl"], indirect=True)

@@ -32,8 +32,8 @@ if TYPE_CHECKING:
 LEVELS = {"easy": N_("easy"), "medium": N_("medium"), "hard": N_("hard")}
 #: The replay's keys and buttons: a step of the record ("first", "previous", "next", "last").
 REPLAY_KEYS = {"Home": "first", "ArrowLeft": "previous", "ArrowRight": "next", "End": "last"}
-REPLAY_BUTTONS = (("first", "⏮", N_("First position")), ("previous", "◀", N_("Previous move")),
-                  ("next", "▶", N_("Next move")), ("last", "⏭", N_("Last move (the present)")))
+REPLAY_BUTTONS = (("first", "|◀", N_("First position")), ("previous", "◀", N_("Previous move")),
+                  ("next", "▶", N_("Next move")), ("last", "▶|", N_("Last move (the present)")))
 
 
 class GameScreen:
