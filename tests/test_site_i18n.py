@@ -189,3 +189,16 @@ def test_german_layout_holds(page: Any, guard: Any, site_url: str, lang: str, wi
     seen["game"] = overflowing(page)
     bad = {screen: found for screen, found in seen.items() if found["page"] > 0 or found["clipped"]}
     assert not bad, json.dumps(bad, ensure_ascii=False)
+
+
+@pytest.mark.parametrize("lang", ["fr"], indirect=True)
+def test_a_first_visit_to_a_rules_page_follows_the_browser(page: Any, guard: Any, site_url: str, lang: str) -> None:
+    """With no choice stored, the English address of a rules page leads a French browser to the
+    French page, as the app's first screen does; a stored choice of English is kept."""
+    page.goto(site_url + "rules/tuerme.html#rule-readings")
+    page.wait_for_url("**/rules/tuerme.fr.html#rule-readings")
+    assert page.evaluate("document.documentElement.lang") == "fr"
+    page.locator("nav.languages").get_by_role("link", name="English").click()
+    page.wait_for_url("**/rules/tuerme.html")
+    page.goto(site_url + "rules/tuerme.html")
+    assert page.evaluate("document.documentElement.lang") == "en"
