@@ -67,7 +67,10 @@ def engine(request: pytest.FixtureRequest) -> Iterator[Engine]:
 
 
 def start_game(engine: Engine, game: str, kinds: list[str], seed: int, bot_time: str = "0.1") -> None:
-    """From the start screen, set up a game as a person would and start it."""
+    """From the start screen, set up a game as a person would and start it; the computers'
+    moves are shown at once (the "instant" pace), as the test watches for the end only."""
+    engine.evaluate("() => localStorage.setItem('pygame_rules.settings',"
+                    " JSON.stringify({sound: false, animate: false, pace: 'instant'}))")
     engine.click(f".game-card[data-game='{game}'] button")
     wait(engine, "() => !!document.getElementById('player-count')", 30, "the setup screen")
     engine.select("#player-count", str(len(kinds)))

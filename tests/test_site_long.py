@@ -51,7 +51,10 @@ def measure(page: Any, cdp: Any) -> tuple[int, int]:
 
 
 def play_a_game(page: Any, seed: int) -> int:
-    """Set up four computer players (easy, 0.1 s) and let them play to the end; the moves."""
+    """Set up four computer players (easy, 0.1 s) and let them play to the end, each move
+    shown at once (the "instant" pace, no animation); the moves."""
+    page.evaluate("localStorage.setItem('pygame_rules.settings',"
+                  " JSON.stringify({sound: false, animate: false, pace: 'instant'}))")
     page.click(".game-card[data-game='tuerme'] button")
     page.select_option("#player-count", "4")
     for seat in range(4):
