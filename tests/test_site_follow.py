@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import itertools
+import json
 
 import pytest
 
@@ -40,24 +41,30 @@ def click_move(page, move: Move) -> None:
     page.locator(f"#board g.square[data-square='{square_name(move.dst)}']").click(force=True)
 
 
-def test_computer_turns_play_out_move_by_move(page, guard, site_url):
-    """Two computer seats after the person: each of their moves stays on screen (pace
-    "normal", 700 ms) before the next; then "your turn", the log marks the last turn, the
-    active seat is highlighted and every move was announced."""
-    page.add_init_script("localStorage.setItem('pygame_rules.settings',"
-                         " JSON.stringify({sound: false, animate: true, pace: 'normal'}))")
+
+def start_against_computers(page, site_url: str, settings: dict, players: int, bot_time: str) -> None:
+    """With ``settings`` stored, a Türme game (seed 5) of a person in seat 1 against easy
+    computer players in the other seats, each thinking ``bot_time`` seconds; the worker up."""
+    page.add_init_script(f"localStorage.setItem('pygame_rules.settings', {json.dumps(json.dumps(settings))})")
     page.goto(site_url)
     page.wait_for_function("document.body.dataset.ready === '1'", timeout=180_000)
     page.click(".game-card[data-game='tuerme'] button")
-    page.select_option("#player-count", "3")
-    page.wait_for_selector("#setup .seat:nth-of-type(3)")
-    page.select_option("select[name='kind1']", "easy")
-    page.select_option("select[name='kind2']", "easy")
-    page.fill("#bot-time", "0.2")
+    page.select_option("#player-count", str(players))
+    page.wait_for_selector(f"#setup .seat:nth-of-type({players})")
+    for seat in range(1, players):
+        page.select_option(f"select[name='kind{seat}']", "easy")
+    page.fill("#bot-time", bot_time)
     page.fill("#seed", "5")
     page.click("#start-game")
     page.wait_for_selector("#game")
     page.evaluate("() => window.pygameRules.call('ping', '{}')")  # the worker is up
+
+
+def test_computer_turns_play_out_move_by_move(page, guard, site_url):
+    """Two computer seats after the person: each of their moves stays on screen (pace
+    "normal", 700 ms) before the next; then "your turn", the log marks the last turn, the
+    active seat is highlighted and every move was announced."""
+    start_against_computers(page, site_url, {"sound": False, "animate": True, "pace": "normal"}, 3, "0.2")
     state = GAME.new_game(3, seed=5)
     page.evaluate(WATCH)
     click_move(page, plain_move(state, 0))
@@ -162,18 +169,7 @@ def test_a_quick_computer_answer_waits_for_its_thinking_time(page, guard, site_u
     """An easy computer player chooses at once, but its move shows only once its thinking
     time (2 s) has passed since it was asked, even at the "instant" pace: how quickly it
     chose tells nothing about its position."""
-    page.add_init_script("localStorage.setItem('pygame_rules.settings', JSON.stringify({pace: 'instant'}))")
-    page.goto(site_url)
-    page.wait_for_function("document.body.dataset.ready === '1'", timeout=180_000)
-    page.click(".game-card[data-game='tuerme'] button")
-    page.select_option("#player-count", "2")
-    page.wait_for_selector("#setup .seat:nth-of-type(2)")
-    page.select_option("select[name='kind1']", "easy")
-    page.fill("#bot-time", "2")
-    page.fill("#seed", "5")
-    page.click("#start-game")
-    page.wait_for_selector("#game")
-    page.evaluate("() => window.pygameRules.call('ping', '{}')")  # the worker is up
+    start_against_computers(page, site_url, {"pace": "instant"}, 2, "2")
     page.evaluate(CLOCK)
     click_move(page, plain_move(GAME.new_game(2, seed=5), 0))
     page.wait_for_selector("#your-turn", timeout=60_000)
