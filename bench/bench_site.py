@@ -69,7 +69,7 @@ FIGURES = """() => {
     const fcp = paint ? paint.startTime : 0;
     const after = window.benchLongTasks.filter(([start]) => start >= fcp).map(([, ms]) => ms);
     return {ready_ms: window.pygameRulesReadyAt, fcp_ms: fcp, longest_task_ms: Math.max(0, ...after),
-            long_tasks: after.length};
+            long_tasks: after.length, snapshot: document.documentElement.dataset.pythonBoot === "snapshot" ? 1 : 0};
 }"""
 FIRST_MOVE = """async (request) => {
     const started = performance.now();
@@ -77,6 +77,8 @@ FIRST_MOVE = """async (request) => {
     return performance.now() - started;
 }"""
 MODES = ("cold", "warm", "return")
+#: Whether the site's bot worker has stored its Python snapshot (web/static/app/snapshot.js).
+SNAPSHOT_STORED = "async () => (await (await caches.open('pygame_rules.snapshots')).keys()).length > 0"
 
 
 def serve(directory: Path) -> ThreadingHTTPServer:
@@ -149,9 +151,12 @@ def measure(page: Page, load: Callable[[], Any], bot: str | None) -> dict[str, f
 
 
 def offline_stored(page: Page) -> None:
-    """Wait until the site's service worker has stored the release (it is active only then), so
-    that its install does not run beside the next load."""
+    """Wait until the site's service worker has stored the release (it is active only then) and
+    the bot worker its Python snapshot, so that neither runs beside the next load."""
     page.evaluate("navigator.serviceWorker.ready.then(() => true)")
+    deadline = time.monotonic() + TIMEOUT_MS / 1000
+    while not page.evaluate(SNAPSHOT_STORED) and time.monotonic() < deadline:
+        time.sleep(0.25)
 
 
 def launch(pw: Any, profile: str) -> tuple[Any, Page]:
@@ -255,7 +260,7 @@ def main() -> None:
     print(f"Start-up, medians over {args.runs} interleaved runs (Chromium {CHROMIUM}, "
           f"{os.cpu_count()} CPUs, load average before/after: {loads[0]} / {loads[-1]}):")
     print(f"{'page':14} {'load':6} {'ready s':>8} {'× bare':>7} {'paint ms':>9} {'longest task ms':>16}"
-          f" {'first move ms':>14} {'memory MB':>10} {'× bare':>7}")
+          f" {'first move ms':>14} {'memory MB':>10} {'× bare':>7} {'snapshot':>9}")
     for mode in MODES:
         bare_ready = median("bare", mode, "ready_ms") or 1.0
         bare_memory = median("bare", mode, "memory_mb") or 1.0
@@ -263,9 +268,11 @@ def main() -> None:
             ready = median(name, mode, "ready_ms") or 0.0
             memory = median(name, mode, "memory_mb") or 0.0
             move = median(name, mode, "first_move_ms")
+            restored = sum(int(r[mode].get("snapshot", 0)) for r in results[name])
             print(f"{name:14} {mode:6} {ready / 1000:8.2f} {ready / bare_ready:7.2f}"
                   f" {median(name, mode, 'fcp_ms') or 0:9.0f} {median(name, mode, 'longest_task_ms') or 0:16.0f}"
-                  f" {'' if move is None else f'{move:.0f}':>14} {memory:10.0f} {memory / bare_memory:7.2f}")
+                  f" {'' if move is None else f'{move:.0f}':>14} {memory:10.0f} {memory / bare_memory:7.2f}"
+                  f" {f'{restored}/{len(results[name])}':>9}")
     print(json.dumps({"loads": loads, "results": results}))
 
 

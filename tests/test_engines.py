@@ -3,9 +3,9 @@ WebKitGTK (Safari's engine), each driven as ``tests/engines.py`` describes.
 
 In each engine: the start screen drawn by Python; one complete game per game with computer
 players in every seat to the end screen, and a reload that resumes its autosave; the offline
-start after a first visit (the server stopped, then a reload) with a hard computer player
-moving from the bot worker; and a rebuilt site picked up after the "new version" prompt, its
-old cache deleted and the saved games kept.
+start after a first visit (the server stopped, then a reload), Python restored from its
+snapshot, with a hard computer player moving from the bot worker; and a rebuilt site picked up
+after the "new version" prompt, its old cache deleted and the saved games kept.
 """
 
 from __future__ import annotations
@@ -40,6 +40,8 @@ pytestmark = [pytest.mark.browser,  # Selenium's own WebKitGTK driver still sets
 GAME_S = 600
 CACHES = "async () => (await caches.keys()).filter(name => name.startsWith('pygame-rules-')).sort()"
 STORAGE = "() => Object.fromEntries(Object.keys(localStorage).map(key => [key, localStorage.getItem(key)]))"
+#: How many Python snapshots the worker stored (web/static/app/snapshot.js).
+SNAPSHOTS = "async () => (await (await caches.open('pygame_rules.snapshots')).keys()).length"
 LOG_LENGTH = "() => document.querySelectorAll('#log li:not(.log-start)').length"
 #: Computer players of all three levels at the lowest thinking time, with seeds whose games end
 #: within 200 moves. Easy and medium players are reproducible from the seed; a hard one depends on
@@ -119,15 +121,18 @@ def test_start_screen_complete_games_and_resume(engine: Engine, site_url: str) -
 
 def test_offline_start_after_first_visit(engine: Engine, site_dir: Path) -> None:
     """First visit; then the server stops and the page reloads: the app starts from the
-    stored copy, and a hard computer player moves (its worker starts offline too)."""
+    stored copy, Python in the page and in the worker from the snapshot the first visit
+    stored, and a hard computer player moves (its worker starts offline too)."""
     megabytes = sum(size for _, _, size in release_of(site_dir)["assets"]) / 1e6
     with Server(site_dir) as server:
         engine.goto(server.url)
         wait_ready(engine)
         status = wait(engine, READY_OFFLINE, READY_S, "the app to be stored for offline use")
         assert status.startswith(f"Ready for offline use ({megabytes:.1f} MB stored).")
+        wait(engine, SNAPSHOTS, READY_S, "the worker's Python snapshot")
     engine.reload()
     wait_ready(engine)
+    assert engine.evaluate("() => document.documentElement.dataset.pythonBoot") == "snapshot"
     assert engine.evaluate("() => document.querySelectorAll('.game-card').length") == len(pygame_rules.GAMES)
     assert engine.evaluate("() => !!navigator.serviceWorker.controller")
     start_game(engine, "tuerme", ["hard", "human"], seed=5, bot_time="0.5")
@@ -135,6 +140,7 @@ def test_offline_start_after_first_visit(engine: Engine, site_dir: Path) -> None
          "the hard computer player's move")
     first = engine.evaluate("() => document.querySelector('#log li:not(.log-start) button').textContent")
     assert first.startswith("Player 1: ")
+    assert engine.evaluate("() => document.documentElement.dataset.workerBoot") == "snapshot"
     assert engine.evaluate(SHOWN_ERRORS) == []
 
 

@@ -78,7 +78,7 @@ def test_the_worker_answers_every_message_briefly(blank: Any, site_url: str, sit
     assert bad_wheel["error"].startswith("Python could not start in the worker: ")
     assert after_bad["error"].startswith("Python could not start in the worker: ")
     assert bad_path["error"].endswith("init needs the file name of a wheel")
-    assert ready == {"id": 5, "result": "ready"}
+    assert ready == {"id": 5, "result": "ready", "boot": "fresh"}
     assert json.loads(ping["result"])["games"] == sorted(GAMES)
     action = game.action_from_json(json.loads(move["result"])["action"])
     assert game.why_illegal(state, 0, action) is None

@@ -178,11 +178,12 @@ def build(out: Path) -> dict[str, Any]:
     wheel = _build_wheel(out)
     webui = _zip_webui(out)
     (out / "pyscript.json").write_text(json.dumps({
-        "interpreter": "./pyodide/pyodide.mjs",
+        "interpreter": "./app/pyodide-boot.mjs",  # Pyodide, from the stored snapshot when there is one
         "files": {f"./wheels/{wheel.name}": "./*", "./app/webui.zip": "./*"},
     }, indent=2))
     manifest = {
         "wheel": wheel.name,
+        "wheel_sha256": hashlib.sha256(wheel.read_bytes()).hexdigest(),  # names its Python snapshot
         "runtime_bytes": sum(p.stat().st_size for p in (*runtime, wheel, webui)),
     }
     page = (WEB / "static" / "index.html").read_text()

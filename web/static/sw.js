@@ -3,8 +3,8 @@
 // every file of the site with its SHA-256 (as a Subresource Integrity string) and size, and a
 // version that hashes all of them and this script.
 //
-// * install: fetch every file past the HTTP cache, checked against its hash, into a new cache
-//   named by the version. A file that fails or belongs to another release fails the install, the
+// * install: fetch every file, checked against its hash (from the HTTP cache when it holds this
+//   release's copy, else past it), into a new cache named by the version. A file that fails or belongs to another release fails the install, the
 //   new cache is dropped and the old release keeps serving: releases never mix.
 // * activate: only once no page of the old release is open, or when a page asks for it ("activate",
 //   after its "a new version is ready, reload" prompt); then the old release's cache is deleted.
@@ -18,14 +18,26 @@ const SCOPE = self.registration.scope;
 const ASSETS = new Map(RELEASE.assets.map(([path, integrity, bytes]) =>
   [new URL(path, SCOPE).href, { integrity, bytes }]));
 
+// A file of the release: from the HTTP cache when what it holds has the file's hash (on a first
+// visit the page has just downloaded most files), else from the server past that cache.
+async function fetchAsset(url, integrity) {
+  try {
+    const cached = await fetch(url, { integrity });
+    if (cached.ok) return cached;
+  } catch {
+    // an older copy in the HTTP cache (its hash differs) or no answer: ask the server itself
+  }
+  const response = await fetch(url, { cache: "reload", integrity });
+  if (!response.ok) throw new Error(`${url}: HTTP ${response.status}`);  // i18n: internal
+  return response;
+}
+
 async function install() {
   await caches.delete(CACHE);  // a half-filled cache of an earlier, failed try
   const cache = await caches.open(CACHE);
   try {
     await Promise.all([...ASSETS].map(async ([url, { integrity }]) => {
-      const response = await fetch(url, { cache: "reload", integrity });
-      if (!response.ok) throw new Error(`${url}: HTTP ${response.status}`);
-      await cache.put(url, response);
+      await cache.put(url, await fetchAsset(url, integrity));
     }));
   } catch (error) {
     await caches.delete(CACHE);

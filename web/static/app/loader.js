@@ -82,7 +82,10 @@ const pending = new Map();
 function startWorker() {
   worker = new Worker(new URL("./worker.js", import.meta.url), { type: "module" });
   worker.onmessage = ({ data }) => {
-    if (data.id === 0) return;  // the worker's "ready" notice
+    if (data.id === 0) {  // the answer to "init": how the worker's Python started (tests, bench)
+      if (data.boot) document.documentElement.dataset.workerBoot = data.boot;
+      return;
+    }
     const call = pending.get(data.id);
     if (!call) return;
     pending.delete(data.id);
@@ -109,10 +112,13 @@ globalThis.pygameRules = {
   },
 };
 
+// Once the first screen is drawn, the bot worker starts and the service worker is registered
+// (it then stores the release): neither competes with the page's own start.
 const untilReady = new MutationObserver(() => {
   if (!document.body.dataset.ready) return;
   untilReady.disconnect();
   if (!worker) startWorker();
+  setUpOffline();
 });
 untilReady.observe(document.body, { attributes: true, attributeFilter: ["data-ready"] });
 showProgress();
@@ -224,4 +230,3 @@ async function setUpOffline() {
   if (registration.active) reportStored(registration.active);
 }
 
-setUpOffline();

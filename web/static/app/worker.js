@@ -1,18 +1,22 @@
 // A module worker with its own Pyodide: long computations (bots) run here, never on the page's thread.
 // Messages: {id, method, payload} → {id, result} or {id, error}. Payloads and results are JSON text;
 // an error is a short message for a person, never a traceback. Every message is answered:
-//   "init" (payload: the wheel's file name) starts Python: result "ready", or an error saying why not
-//     (a later "init" tries again; Pyodide itself is loaded once);
+//   "init" (payload: the wheel's file name) starts Python: result "ready" and `boot` ("snapshot" when
+//     Python's memory came from a stored snapshot, else "fresh"; see snapshot.js), or an error
+//     saying why not (a later "init" tries again; Pyodide itself is loaded once);
 //   any other method runs pygame_rules.service.reply, or answers an error while Python is not started,
 //     could not start, or has stopped working.
-import { loadPyodide } from "../pyodide/pyodide.mjs";
+import { loadPyodide, version } from "../pyodide/pyodide.mjs";
+import { dropSnapshots, loadSnapshot, PRELOAD, sha256Hex, snapshotKey, storeSnapshot } from "./snapshot.js";
 
 const MAX_ERROR = 200;
 const WHEEL = /^[A-Za-z0-9_.+-]+\.whl$/;
+const INDEX_URL = new URL("../pyodide/", import.meta.url).href;
 
 let runtime = null;  // a promise of Pyodide, kept once it loaded
 let ready = null;    // a promise of service.reply, from the latest "init"
 let broken = "";     // why Python can no longer be used, once it failed fatally
+let booted = "";     // how Python started: "snapshot" or "fresh" (told with the answer to "init")
 
 // The gist of an error: a Python traceback's last line ("ValueError: …"), cut to MAX_ERROR.
 function brief(error) {
@@ -21,22 +25,53 @@ function brief(error) {
   return line.length <= MAX_ERROR ? line : `${line.slice(0, MAX_ERROR - 1)}…`;
 }
 
-function pyodide() {
-  runtime ??= loadPyodide({ indexURL: new URL("../pyodide/", import.meta.url).href })
-    .catch((error) => { runtime = null; throw error; });
-  return runtime;
+// Pyodide from the stored snapshot of this wheel (snapshot.js), else a normal start that can make
+// one (`snapshot` is then true in the answer).
+async function start(key) {
+  const stored = await loadSnapshot(key);
+  if (stored) {
+    try {
+      return { py: await loadPyodide({ indexURL: INDEX_URL, _loadSnapshot: stored }), snapshot: false, restored: true };
+    } catch (error) {
+      console.warn(`Python snapshot failed, starting normally: ${error}`);  // i18n: internal (the console)
+      await dropSnapshots();
+    }
+  }
+  return { py: await loadPyodide({ indexURL: INDEX_URL, _makeSnapshot: Boolean(key) }), snapshot: Boolean(key), restored: false };
+}
+
+// After a normal start: import what the page and the worker use, and store Python's memory for
+// the next start (in the background: the worker answers meanwhile).
+function makeSnapshot(py, key) {
+  const failed = (error) => console.warn(`Python snapshot not stored: ${error}`);  // i18n: internal (the console)
+  try {
+    for (const name of PRELOAD) py.pyimport(name).destroy();
+    storeSnapshot(key, py.makeMemorySnapshot()).catch(failed);
+  } catch (error) {
+    failed(error);
+  }
 }
 
 // Our wheel is pure Python with no dependencies: unpacking it into site-packages installs it,
-// without micropip (which would load packaging and importlib.metadata first: about 0.5 s).
+// without micropip (which would load packaging and importlib.metadata first: about 0.5 s). A
+// snapshot holds the imported modules but not the files, so they are unpacked after it too.
 // Error texts here are details that the page shows inside a translated sentence ("… could not
 // move: {error}"); the worker does not know the reader's language, so they stay English.
 async function boot(wheel) {
   if (typeof wheel !== "string" || !WHEEL.test(wheel)) throw new Error("init needs the file name of a wheel");  // i18n: internal
-  const [py, response] = await Promise.all([pyodide(), fetch(new URL(`../wheels/${wheel}`, import.meta.url))]);
+  const response = await fetch(new URL(`../wheels/${wheel}`, import.meta.url));
   if (!response.ok) throw new Error(`${wheel}: HTTP ${response.status}`);  // i18n: internal
+  const bytes = await response.arrayBuffer();
+  const key = snapshotKey(version, await sha256Hex(bytes));
+  runtime ??= start(key).catch((error) => { runtime = null; throw error; });
+  const { py, snapshot, restored } = await runtime;
+  booted = restored ? "snapshot" : "fresh";
   const sitePackages = py.runPython("import sysconfig; sysconfig.get_path('purelib')");
-  py.unpackArchive(await response.arrayBuffer(), "wheel", { extractDir: sitePackages });
+  py.unpackArchive(bytes, "wheel", { extractDir: sitePackages });
+  if (snapshot) {
+    runtime = Promise.resolve({ py, snapshot: false, restored: false });  // one snapshot per start
+    makeSnapshot(py, key);
+  }
   return py.pyimport("pygame_rules.service").reply;
 }
 
@@ -76,7 +111,8 @@ async function answer(method, payload) {
 onmessage = async ({ data }) => {
   const { id, method, payload } = data || {};
   try {
-    postMessage({ id, result: await answer(method, payload) });
+    const result = await answer(method, payload);
+    postMessage(method === "init" ? { id, result, boot: booted } : { id, result });
   } catch (error) {
     postMessage({ id, error: brief(error) });
   }

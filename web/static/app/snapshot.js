@@ -1,0 +1,66 @@
+// Pyodide memory snapshots: Python's memory right after our engines were imported, kept in the
+// browser so that the next start restores it instead of booting Python and importing again
+// (about 0.5 s instead of 2–4 s; docs/benchmarks.md has the figures).
+//
+// * The bot worker makes the snapshot on its first start without one (worker.js) and stores it
+//   here, gzip-compressed; the page (pyodide-boot.mjs) and the worker restore it on later starts.
+// * A snapshot belongs to one Pyodide version and one build of our wheel: its key is the version
+//   and the SHA-256 of the wheel's bytes. Storing one deletes every other, so a new release makes
+//   a new snapshot on its first start and the old one goes.
+// * Restoring is Pyodide's private `_loadSnapshot` option (the pinned build has it). Anything that
+//   goes wrong (no Cache API, a damaged or foreign snapshot, a Pyodide without the option) ends in
+//   a normal start and the snapshot being dropped: a snapshot only ever saves time.
+// Works in pages and in workers (both have the Cache API in secure contexts).
+
+const CACHE = "pygame_rules.snapshots";  // not the service worker's "pygame-rules-<release>"
+
+// The modules the snapshot holds: everything the page's start screen and the bot worker import
+// from our package (webui itself imports pyscript, which only exists once PyScript set it up).
+export const PRELOAD = ["pygame_rules.service", "pygame_rules.session", "pygame_rules.controller",
+                        "pygame_rules.bots.hint", "pygame_rules.lessons"];
+
+// The SHA-256 of some bytes in hex (what the build writes as the manifest's "wheel_sha256");
+// "" where the browser has no Web Crypto (which snapshotKey then refuses).
+export async function sha256Hex(bytes) {
+  if (!globalThis.crypto?.subtle) return "";
+  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", bytes));
+  return [...digest].map((b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+// The snapshot's key for a wheel (the SHA-256 of its bytes in hex) under a Pyodide version;
+// null where the browser has no Cache API (pages not served over https or from localhost).
+export function snapshotKey(pyodideVersion, wheelSha256) {
+  if (typeof caches === "undefined" || !/^[0-9a-f]{64}$/.test(wheelSha256)) return null;
+  return `${pyodideVersion}-${wheelSha256.slice(0, 24)}`;
+}
+
+const entry = (key) => new URL(`snapshot/${key}`, location.origin).href;
+
+// The stored snapshot for `key` as bytes, or null (none stored, or it fails gzip's own check).
+export async function loadSnapshot(key) {
+  if (!key) return null;
+  try {
+    const response = await (await caches.open(CACHE)).match(entry(key));
+    if (!response) return null;
+    const plain = response.body.pipeThrough(new DecompressionStream("gzip"));
+    return new Uint8Array(await new Response(plain).arrayBuffer());
+  } catch (error) {
+    console.warn(`Python snapshot not used: ${error}`);  // i18n: internal (the console)
+    await dropSnapshots();
+    return null;
+  }
+}
+
+// Store `bytes` as the snapshot for `key`, replacing every other one.
+export async function storeSnapshot(key, bytes) {
+  const cache = await caches.open(CACHE);
+  const gzip = new Blob([bytes]).stream().pipeThrough(new CompressionStream("gzip"));
+  const packed = await new Response(gzip).blob();
+  for (const request of await cache.keys()) await cache.delete(request);
+  await cache.put(entry(key), new Response(packed, { headers: { "Content-Type": "application/gzip" } }));
+  return packed.size;
+}
+
+export async function dropSnapshots() {
+  if (typeof caches !== "undefined") await caches.delete(CACHE).catch(() => false);
+}
