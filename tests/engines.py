@@ -207,9 +207,10 @@ class Firefox:
     def select(self, selector: str, value: str) -> None:
         self._call("select", selector=selector, value=value)
 
-    #: Firefox's console line for a load its service-worker interception gave up on. It came
-    #: once in a whole CI run (the offline test, pyodide.asm.mjs, while every check of the
-    #: app passed) and never in 16 reruns, loaded or not; it fits a load cancelled by a reload.
+    #: Firefox's console line for a load its service-worker interception gave up on. It came in
+    #: two whole test runs, each time for pyodide.asm.mjs in a test that reloads the page (the
+    #: offline start, the new-release prompt) while every check of the app passed, and never in
+    #: 16 reruns of those tests alone: it fits the old page's worker load cancelled by the reload.
     #: It is reported as a warning, not a failure: the tests' own checks see what a player sees.
     CANCELLED_INTERCEPTION = "A ServiceWorker intercepted the request and encountered an unexpected error."
 
