@@ -37,7 +37,7 @@ export function snapshotKey(pyodideVersion, wheelSha256) {
 const entry = (key) => new URL(`snapshot/${key}`, location.origin).href;
 
 // The stored snapshot for `key` as bytes, or null (none stored, or it fails gzip's own check).
-export async function loadSnapshot(key) {
+async function loadSnapshot(key) {
   if (!key) return null;
   try {
     const response = await (await caches.open(CACHE)).match(entry(key));
@@ -51,6 +51,30 @@ export async function loadSnapshot(key) {
   }
 }
 
+// Pyodide restored from the stored snapshot for `key` with `loadPyodide(options)`, or null when
+// there is none or it does not restore (it is then dropped; the caller starts Python normally).
+export async function restore(loadPyodide, options, key) {
+  const stored = await loadSnapshot(key);
+  if (!stored) return null;
+  try {
+    return await loadPyodide({ ...options, _loadSnapshot: stored });
+  } catch (error) {
+    console.warn(`Python snapshot failed, starting normally: ${error}`);  // i18n: internal (the console)
+    await dropSnapshots();
+    return null;
+  }
+}
+
+// Put our wheel's files into site-packages. That installs it (it is pure Python without
+// dependencies; no micropip, which would load packaging and importlib.metadata first: about
+// 0.5 s). A restored snapshot needs it too: it holds the imported modules but not the files
+// (Pyodide's file system lives outside its memory), and later imports and the translations
+// (pygame_rules/locale) read them where the modules say they are.
+export function unpackWheel(py, bytes) {
+  const sitePackages = py.runPython("import sysconfig; sysconfig.get_path('purelib')");
+  py.unpackArchive(bytes, "wheel", { extractDir: sitePackages });
+}
+
 // Store `bytes` as the snapshot for `key`, replacing every other one.
 export async function storeSnapshot(key, bytes) {
   const cache = await caches.open(CACHE);
@@ -61,6 +85,6 @@ export async function storeSnapshot(key, bytes) {
   return packed.size;
 }
 
-export async function dropSnapshots() {
+async function dropSnapshots() {
   if (typeof caches !== "undefined") await caches.delete(CACHE).catch(() => false);
 }

@@ -7,7 +7,7 @@
 //   any other method runs pygame_rules.service.reply, or answers an error while Python is not started,
 //     could not start, or has stopped working.
 import { loadPyodide, version } from "../pyodide/pyodide.mjs";
-import { dropSnapshots, loadSnapshot, PRELOAD, sha256Hex, snapshotKey, storeSnapshot } from "./snapshot.js";
+import { PRELOAD, restore, sha256Hex, snapshotKey, storeSnapshot, unpackWheel } from "./snapshot.js";
 
 const MAX_ERROR = 200;
 const WHEEL = /^[A-Za-z0-9_.+-]+\.whl$/;
@@ -28,15 +28,8 @@ function brief(error) {
 // Pyodide from the stored snapshot of this wheel (snapshot.js), else a normal start that can make
 // one (`snapshot` is then true in the answer).
 async function start(key) {
-  const stored = await loadSnapshot(key);
-  if (stored) {
-    try {
-      return { py: await loadPyodide({ indexURL: INDEX_URL, _loadSnapshot: stored }), snapshot: false, restored: true };
-    } catch (error) {
-      console.warn(`Python snapshot failed, starting normally: ${error}`);  // i18n: internal (the console)
-      await dropSnapshots();
-    }
-  }
+  const restored = await restore(loadPyodide, { indexURL: INDEX_URL }, key);
+  if (restored) return { py: restored, snapshot: false, restored: true };
   return { py: await loadPyodide({ indexURL: INDEX_URL, _makeSnapshot: Boolean(key) }), snapshot: Boolean(key), restored: false };
 }
 
@@ -52,9 +45,7 @@ function makeSnapshot(py, key) {
   }
 }
 
-// Our wheel is pure Python with no dependencies: unpacking it into site-packages installs it,
-// without micropip (which would load packaging and importlib.metadata first: about 0.5 s). A
-// snapshot holds the imported modules but not the files, so they are unpacked after it too.
+// Python from the snapshot or started normally, then our wheel unpacked (also after a snapshot).
 // Error texts here are details that the page shows inside a translated sentence ("… could not
 // move: {error}"); the worker does not know the reader's language, so they stay English.
 async function boot(wheel) {
@@ -66,8 +57,7 @@ async function boot(wheel) {
   runtime ??= start(key).catch((error) => { runtime = null; throw error; });
   const { py, snapshot, restored } = await runtime;
   booted = restored ? "snapshot" : "fresh";
-  const sitePackages = py.runPython("import sysconfig; sysconfig.get_path('purelib')");
-  py.unpackArchive(bytes, "wheel", { extractDir: sitePackages });
+  unpackWheel(py, bytes);
   if (snapshot) {
     runtime = Promise.resolve({ py, snapshot: false, restored: false });  // one snapshot per start
     makeSnapshot(py, key);
