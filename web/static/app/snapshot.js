@@ -82,7 +82,6 @@ export async function storeSnapshot(key, bytes) {
   const packed = await new Response(gzip).blob();
   for (const request of await cache.keys()) await cache.delete(request);
   await cache.put(entry(key), new Response(packed, { headers: { "Content-Type": "application/gzip" } }));
-  return packed.size;
 }
 
 async function dropSnapshots() {
