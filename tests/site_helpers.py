@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+import time
 from typing import Any
 
 #: Python start-up in the page can take a while on a loaded 2-core machine.
@@ -42,3 +44,28 @@ def pass_to(page: Any, name: str) -> None:
     assert page.locator("#board, [data-card], [data-offer-player], .hand").count() == 0
     page.locator("#reveal").click()
     page.locator("#board svg").wait_for()
+
+
+#: How the page's and the worker's Python started: "snapshot" (the stored one), "worker" (the page
+#: only: the snapshot the worker made just now) or "fresh" (web/static/app/snapshot.js).
+BOOTS = "() => [document.documentElement.dataset.pythonBoot, document.documentElement.dataset.workerBoot]"
+#: Where the bot worker stores its Python snapshot.
+CACHE = "pygame_rules.snapshots"
+#: The stored snapshots: [url, compressed bytes] for each.
+STORED = f"""async () => {{
+  const cache = await caches.open({json.dumps(CACHE)});
+  return Promise.all((await cache.keys()).map(async (r) => [r.url, (await (await cache.match(r)).blob()).size]));
+}}"""
+
+
+def stored_snapshot(page: Any, timeout_s: float = 120) -> tuple[str, int]:
+    """Wait until the worker has stored its snapshot (the page cannot wait on an async
+    condition, so this polls); return its URL and size."""
+    deadline = time.monotonic() + timeout_s
+    while time.monotonic() < deadline:
+        stored = page.evaluate(STORED)
+        if stored:
+            assert len(stored) == 1, stored
+            return stored[0][0], stored[0][1]
+        time.sleep(0.5)
+    raise AssertionError("the worker stored no Python snapshot")

@@ -1,43 +1,20 @@
-"""Python snapshots (``web/static/app/snapshot.js``): the bot worker stores Python's memory after
-its first start; the next start of the page and of the worker restores it instead of booting
-Python, and plays, translates and imports as a normal start does. A damaged snapshot ends in a
-normal start, and a good snapshot is made again."""
+"""Python snapshots (``web/static/app/snapshot.js``): on a first visit Python boots once, in the
+bot worker, which stores its memory and hands it to the page; the page and every later start
+restore it instead of booting Python, and play, translate and import as a normal start does.
+A damaged snapshot ends in a normal start, and a good snapshot is made again."""
 
 from __future__ import annotations
 
 import gzip
 import json
 import os
-import time
 from typing import Any
 
 import pytest
 
-from site_helpers import READY_TIMEOUT_MS, log_texts, wait_ready
+from site_helpers import BOOTS, CACHE, READY_TIMEOUT_MS, STORED, log_texts, stored_snapshot, wait_ready
 
 pytestmark = pytest.mark.browser
-
-CACHE = "pygame_rules.snapshots"
-#: The stored snapshots: [url, compressed bytes] for each.
-STORED = f"""async () => {{
-  const cache = await caches.open({json.dumps(CACHE)});
-  return Promise.all((await cache.keys()).map(async (r) => [r.url, (await (await cache.match(r)).blob()).size]));
-}}"""
-BOOTS = "() => [document.documentElement.dataset.pythonBoot, document.documentElement.dataset.workerBoot]"
-
-
-def stored_snapshot(page: Any, timeout_s: float = 120) -> tuple[str, int]:
-    """Wait until the worker has stored its snapshot (the page cannot wait on an async
-    condition, so this polls); return its URL and size."""
-    deadline = time.monotonic() + timeout_s
-    while time.monotonic() < deadline:
-        stored = page.evaluate(STORED)
-        if stored:
-            assert len(stored) == 1, stored
-            return stored[0][0], stored[0][1]
-        time.sleep(0.5)
-    raise AssertionError("the worker stored no Python snapshot")
-
 
 def worker_boot(page: Any) -> str:
     page.wait_for_function("() => !!document.documentElement.dataset.workerBoot", timeout=READY_TIMEOUT_MS)
@@ -69,7 +46,7 @@ def test_the_next_start_restores_python_from_the_snapshot(page: Any, guard: Any,
     page.goto(site_url)
     wait_ready(page)
     assert worker_boot(page) == "fresh"
-    assert page.evaluate(BOOTS)[0] == "fresh"
+    assert page.evaluate(BOOTS)[0] == "worker"  # the page restored the worker's new snapshot
     url, size = stored_snapshot(page)
     print(f"snapshot {url.rsplit('/', 1)[1]}: {size / 1e6:.1f} MB stored")
     assert 1e6 < size < 40e6
@@ -90,7 +67,8 @@ def test_the_next_start_restores_python_from_the_snapshot(page: Any, guard: Any,
 def test_a_damaged_snapshot_means_a_normal_start_and_a_new_snapshot(page: Any, guard: Any, instant: None,
                                                                      site_url: str, damage: str) -> None:
     """``truncated``: half of the stored file (gzip's own check fails); ``foreign``: a well-formed
-    file whose content is no snapshot of ours (Pyodide's restore fails)."""
+    file whose content is no snapshot of ours (Pyodide's restore fails). Either way the page boots
+    Python itself, and the worker then makes a new snapshot."""
     page.goto(site_url)
     wait_ready(page)
     url, size = stored_snapshot(page)
@@ -118,3 +96,30 @@ def test_a_damaged_snapshot_means_a_normal_start_and_a_new_snapshot(page: Any, g
     assert worker_boot(page) == "snapshot"
     assert page.evaluate(BOOTS) == ["snapshot", "snapshot"]
     computer_moves_first(page)
+
+
+def use_first_diagram(page: Any) -> str:
+    """Step the gallery's first diagram forward (which starts the embed's Python); return how the
+    embed's worker started Python (its frame's ``data-python-boot``)."""
+    diagram = page.locator("[data-pygame-rules][data-moves]").first
+    diagram.get_by_role("button", name="Forward one move").click()
+    page.wait_for_selector('[data-pygame-rules][data-moves][data-pgr-state="live"]', timeout=READY_TIMEOUT_MS)
+    frame = page.frame_locator("iframe").locator("html[data-python-boot]")
+    frame.wait_for(state="attached", timeout=READY_TIMEOUT_MS)
+    return str(frame.get_attribute("data-python-boot"))
+
+
+def test_embeds_and_the_app_share_one_snapshot(page: Any, guard: Any, instant: None, site_url: str) -> None:
+    """The embed's worker starts Python as the app's bot worker does: on a first visit it boots
+    Python and stores the snapshot, which the app's page then restores, and so does the next
+    embed."""
+    page.goto(site_url + "gallery.html")
+    assert use_first_diagram(page) == "fresh"
+    url, size = stored_snapshot(page)
+    page.goto(site_url)
+    wait_ready(page)
+    assert page.evaluate(BOOTS)[0] == "snapshot"
+    computer_moves_first(page)
+    page.goto(site_url + "gallery.html")
+    assert use_first_diagram(page) == "snapshot"
+    assert page.evaluate(STORED) == [[url, size]]

@@ -178,7 +178,7 @@ def build(out: Path) -> dict[str, Any]:
     wheel = _build_wheel(out)
     webui = _zip_webui(out)
     (out / "pyscript.json").write_text(json.dumps({
-        "interpreter": "./app/pyodide-boot.mjs",  # Pyodide, from the stored snapshot when there is one
+        "interpreter": "./app/pyodide-boot.mjs",  # Pyodide, from a Python snapshot when there is one
         "files": {f"./wheels/{wheel.name}": "./*", "./app/webui.zip": "./*"},
     }, indent=2))
     manifest = {

@@ -5,7 +5,9 @@
 //   frame → worker  {id, method, lang, payload}   (payload: JSON text for embed_service.handle)
 //   worker → frame  {id, result} or {id, error}   (result: JSON text; error: a short message, in
 //                   the request's language where it comes from embed_service)
-import { loadPyodide } from "../pyodide/pyodide.mjs";
+//   worker → frame  {boot} once Python started: "snapshot" (restored) or "fresh" (snapshot.js)
+import * as pyodide from "../pyodide/pyodide.mjs";
+import { startPython } from "../app/snapshot.js";
 
 const WHEEL = /^[A-Za-z0-9_.+-]+\.whl$/;
 let handle = null;  // a promise of embed_service.handle, made on the first message
@@ -16,17 +18,19 @@ async function fetchBytes(path) {
   return new Uint8Array(await response.arrayBuffer());
 }
 
+// Python with our wheel, as the app's bot worker starts it (restored from the app's snapshot of
+// this build when the browser has one, else booted, then making that snapshot), and the app's
+// interaction code (a plain zip) and the service beside it.
 async function boot(wheel) {
   if (typeof wheel !== "string" || !WHEEL.test(wheel)) throw new Error("no wheel named");  // i18n: internal
-  const pyodide = await loadPyodide({ indexURL: new URL("../pyodide/", import.meta.url).href });
-  // Our wheel and the app's interaction code are plain zips: unpack them next to the service.
   const [code, webui, service] = await Promise.all([
     fetchBytes(`../wheels/${wheel}`), fetchBytes("../app/webui.zip"), fetchBytes("./embed_service.py"),
   ]);
-  pyodide.unpackArchive(code, "zip");
-  pyodide.unpackArchive(webui, "zip");
-  pyodide.FS.writeFile("embed_service.py", service);
-  return pyodide.pyimport("embed_service").handle;
+  const { py, boot: how } = await startPython(pyodide, { indexURL: new URL("../pyodide/", import.meta.url).href }, code);
+  postMessage({ boot: how });
+  py.unpackArchive(webui, "zip");
+  py.FS.writeFile("embed_service.py", service);
+  return py.pyimport("embed_service").handle;
 }
 
 // A Python error arrives with its traceback: keep the last line, without the exception's name.

@@ -29,7 +29,10 @@ function answer(message) {
 
 function startWorker() {
   worker = new Worker(new URL("./embed_worker.js", import.meta.url), { type: "module" });
-  worker.addEventListener("message", ({ data }) => answer(data));
+  worker.addEventListener("message", ({ data }) => {
+    if ("boot" in data) document.documentElement.dataset.pythonBoot = data.boot;  // (tests)
+    else answer(data);
+  });
   worker.addEventListener("error", () => {  // the worker's script did not load or run
     for (const id of [...waiting.keys()]) answer({ id, error: t("the rules engine did not start") });
     worker = null;

@@ -1,7 +1,9 @@
 // Page bootstrap that runs before PyScript: loading progress, the bot worker, and error display.
 // Everything here is plain JS so that the first paint never waits for Python.
 
+import { countingFetch } from "./counting.js";
 import { CHANGED, t } from "./i18n.js";
+import { hasSnapshot, loadSnapshot, snapshotKey } from "./snapshot.js";
 
 const manifest = JSON.parse(document.getElementById("asset-manifest").textContent);
 const bar = document.getElementById("load-progress");
@@ -22,44 +24,18 @@ function showProgress() {
 }
 addEventListener(CHANGED, () => { showProgress(); sayOffline(null); });
 
-// Count the bytes of every same-origin download (Pyodide fetches its runtime with fetch()) as
-// they arrive. The WebAssembly response passes through untouched: Chromium reuses the machine
-// code it compiled on an earlier visit only for a response straight from the network or cache
-// (a wrapped one is compiled anew, seconds on a returning visit); its bytes count once loaded.
-const realFetch = globalThis.fetch.bind(globalThis);
-globalThis.fetch = async (input, init) => {
-  const response = await realFetch(input, init);
-  if (!response.body || document.body.dataset.ready) return response;
-  if (new URL(response.url).pathname.endsWith(".wasm")) {
-    countWhenLoaded(response.url);
-    return response;
-  }
-  const reader = response.body.getReader();
-  const counted = new ReadableStream({
-    async pull(controller) {
-      const { done, value } = await reader.read();
-      if (done) { controller.close(); return; }
-      receivedBytes += value.byteLength;
-      showProgress();
-      controller.enqueue(value);
-    },
-    cancel(reason) { return reader.cancel(reason); },
-  });
-  return new Response(counted, {
-    status: response.status, statusText: response.statusText, headers: response.headers,
-  });
-};
-
-function countWhenLoaded(url) {
-  const observer = new PerformanceObserver((list) => {
-    const entry = list.getEntries().find((e) => e.name === url);
-    if (!entry) return;
-    observer.disconnect();
-    receivedBytes += entry.decodedBodySize;
-    showProgress();
-  });
-  observer.observe({ type: "resource", buffered: true });
+// Count the bytes of every download (Pyodide fetches its runtime with fetch()) as they arrive,
+// the page's and those the worker reports (counting.js). On a first visit both fetch the same
+// files (the browser downloads each once), so a file counts with the larger of the two.
+const counted = new Map();  // url → [the page's bytes, the worker's bytes]
+function received(bytes, url, byWorker = false) {
+  const counts = counted.get(url) ?? [0, 0];
+  counts[byWorker ? 1 : 0] += bytes;
+  counted.set(url, counts);
+  receivedBytes = [...counted.values()].reduce((sum, [page, work]) => sum + Math.max(page, work), 0);
+  showProgress();
 }
+globalThis.fetch = countingFetch(globalThis.fetch.bind(globalThis), received, () => !document.body.dataset.ready);
 
 addEventListener("py:progress", showProgress);
 
@@ -72,18 +48,24 @@ function showFatal(message) {
 addEventListener("error", (event) => showFatal(event.message || event.error));
 addEventListener("unhandledrejection", (event) => showFatal(event.reason));
 
-// The worker runs long computations (bots) off the main thread. It starts as soon as the page's
-// own Python has drawn the first screen (or at the first call, if earlier): booting both at
-// once would make the first screen wait for the worker, on two cores about twice as long.
+// The worker runs long computations (bots) off the main thread. On a first visit it starts at
+// once and boots Python, and the page restores the snapshot it makes (snapshot.js), so that
+// Python boots once and never on the page's thread. Otherwise it starts as soon as the page's
+// own Python has drawn the first screen (or at the first call, if earlier): booting both at once
+// would make the first screen wait for the worker, on two cores about twice as long.
 let worker = null;
 let nextId = 1;
 const pending = new Map();
 
-function startWorker() {
+function startWorker(share = false) {
   worker = new Worker(new URL("./worker.js", import.meta.url), { type: "module" });
+  let answered = null;
+  const initAnswer = new Promise((resolve) => { answered = resolve; });
   worker.onmessage = ({ data }) => {
-    if (data.id === 0) {  // the answer to "init": how the worker's Python started (tests, bench)
-      if (data.boot) document.documentElement.dataset.workerBoot = data.boot;
+    if (data.id === 0) {  // the worker's start: its downloads, then the answer to "init"
+      if (data.received) { received(data.received, data.url, true); return; }
+      if (data.boot) document.documentElement.dataset.workerBoot = data.boot;  // (tests, bench)
+      answered(data);
       return;
     }
     const call = pending.get(data.id);
@@ -93,15 +75,40 @@ function startWorker() {
     else call.resolve(data.result);
   };
   worker.onerror = (event) => {
+    answered({});
     for (const call of pending.values()) call.reject(new Error(event.message || t("the computer players' worker stopped")));
     pending.clear();
   };
-  worker.postMessage({ id: 0, method: "init", payload: manifest.wheel });
+  worker.postMessage({ id: 0, method: "init", payload: manifest.wheel, share });
+  return initAnswer;
 }
+
+// The snapshot the page's Python starts from (pyodide-boot.mjs asks once): null when there will
+// be none (no Cache API; the page then boots Python itself), else {bytes, made}: a promise of
+// the snapshot's bytes, which Pyodide awaits only once it has loaded and compiled its own
+// files, so both go on side by side; `made` when the worker makes it now (a first visit), not
+// from the stored one. The promise fails when no snapshot comes (the page then boots Python).
+async function startingSnapshot() {
+  const { version } = await import("../pyodide/pyodide.mjs");
+  const key = snapshotKey(version, manifest.wheel_sha256);
+  if (!key || worker) return null;
+  const stored = await hasSnapshot(key);
+  const bytes = (stored ? loadSnapshot(key) : startWorker(true).then((answer) => answer.snapshot))
+    .then((snapshot) => snapshot || Promise.reject(new Error("no Python snapshot came")));  // i18n: internal (the console)
+  bytes.catch(() => {});  // handled where Pyodide awaits it; not an unhandled rejection here
+  return { bytes, made: !stored };
+}
+let snapshotForPage = startingSnapshot().catch(() => null);
 
 // Called from Python: `await window.pygameRules.call("method", json_text)` → JSON text.
 globalThis.pygameRules = {
   manifest,
+  // Once, for pyodide-boot.mjs: see startingSnapshot.
+  takeSnapshot() {
+    const snapshot = snapshotForPage;
+    snapshotForPage = null;  // the page keeps no copy of Python's memory once it restored it
+    return snapshot;
+  },
   call(method, payload) {
     if (!worker) startWorker();
     const id = nextId++;

@@ -1,9 +1,11 @@
 // Pyodide memory snapshots: Python's memory right after our engines were imported, kept in the
-// browser so that the next start restores it instead of booting Python and importing again
-// (about 0.5 s instead of 2–4 s; docs/benchmarks.md has the figures).
+// browser so that a start restores it instead of booting Python and importing again
+// (about 0.5 s instead of 2–4 s, and no long task on the page; docs/benchmarks.md has the figures).
 //
-// * The bot worker makes the snapshot on its first start without one (worker.js) and stores it
-//   here, gzip-compressed; the page (pyodide-boot.mjs) and the worker restore it on later starts.
+// * Python boots once, in the bot worker (worker.js), on the first start without a snapshot: it
+//   stores the snapshot here, gzip-compressed, and hands a copy to the page, which restores it
+//   (pyodide-boot.mjs, through loader.js) while its main thread stays free. Later starts of the
+//   page and of the worker restore the stored one.
 // * A snapshot belongs to one Pyodide version and one build of our wheel: its key is the version
 //   and the SHA-256 of the wheel's bytes. Storing one deletes every other, so a new release makes
 //   a new snapshot on its first start and the old one goes.
@@ -16,12 +18,12 @@ const CACHE = "pygame_rules.snapshots";  // not the service worker's "pygame-rul
 
 // The modules the snapshot holds: everything the page's start screen and the bot worker import
 // from our package (webui itself imports pyscript, which only exists once PyScript set it up).
-export const PRELOAD = ["pygame_rules.service", "pygame_rules.session", "pygame_rules.controller",
+const PRELOAD = ["pygame_rules.service", "pygame_rules.session", "pygame_rules.controller",
                         "pygame_rules.bots.hint", "pygame_rules.lessons"];
 
 // The SHA-256 of some bytes in hex (what the build writes as the manifest's "wheel_sha256");
 // "" where the browser has no Web Crypto (which snapshotKey then refuses).
-export async function sha256Hex(bytes) {
+async function sha256Hex(bytes) {
   if (!globalThis.crypto?.subtle) return "";
   const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", bytes));
   return [...digest].map((b) => b.toString(16).padStart(2, "0")).join("");
@@ -36,8 +38,17 @@ export function snapshotKey(pyodideVersion, wheelSha256) {
 
 const entry = (key) => new URL(`snapshot/${key}`, location.origin).href;
 
+// Whether a snapshot for `key` is stored (without reading it).
+export async function hasSnapshot(key) {
+  try {
+    return Boolean(await (await caches.open(CACHE)).match(entry(key)));
+  } catch {
+    return false;
+  }
+}
+
 // The stored snapshot for `key` as bytes, or null (none stored, or it fails gzip's own check).
-async function loadSnapshot(key) {
+export async function loadSnapshot(key) {
   if (!key) return null;
   try {
     const response = await (await caches.open(CACHE)).match(entry(key));
@@ -51,13 +62,13 @@ async function loadSnapshot(key) {
   }
 }
 
-// Pyodide restored from the stored snapshot for `key` with `loadPyodide(options)`, or null when
-// there is none or it does not restore (it is then dropped; the caller starts Python normally).
-export async function restore(loadPyodide, options, key) {
-  const stored = await loadSnapshot(key);
-  if (!stored) return null;
+// Pyodide restored from the snapshot `bytes` (from loadSnapshot, or the worker's new one; or a
+// promise of them) with `loadPyodide(options)`, or null when there is none or it does not
+// restore (the stored snapshots are then dropped; the caller starts Python normally).
+export async function restore(loadPyodide, options, bytes) {
+  if (!bytes) return null;
   try {
-    return await loadPyodide({ ...options, _loadSnapshot: stored });
+    return await loadPyodide({ ...options, _loadSnapshot: bytes });
   } catch (error) {
     console.warn(`Python snapshot failed, starting normally: ${error}`);  // i18n: internal (the console)
     await dropSnapshots();
@@ -75,10 +86,40 @@ export function unpackWheel(py, bytes) {
   py.unpackArchive(bytes, "wheel", { extractDir: sitePackages });
 }
 
-// Store `bytes` as the snapshot for `key`, replacing every other one.
-export async function storeSnapshot(key, bytes) {
+// Python for a worker (the bot worker, the embed's): restored from the stored snapshot of this
+// wheel, else booted the normal way (Pyodide's module `pyodide`, its `options`); our wheel's
+// files unpacked into site-packages either way. After a normal boot the modules in PRELOAD are
+// imported and a new snapshot is stored, and returned as `made` for the page that waits for it.
+// `boot` says how Python started: "snapshot" or "fresh".
+export async function startPython(pyodide, options, wheelBytes) {
+  const key = snapshotKey(pyodide.version, await sha256Hex(wheelBytes));
+  const restored = await restore(pyodide.loadPyodide, options, await loadSnapshot(key));
+  const py = restored ?? await pyodide.loadPyodide({ ...options, _makeSnapshot: Boolean(key) });
+  unpackWheel(py, wheelBytes);
+  return { py, boot: restored ? "snapshot" : "fresh", made: !restored && key ? makeSnapshot(py, key) : null };
+}
+
+// After a normal boot: import what the page and the workers use, and store Python's memory for
+// the next start (in the background). The snapshot's bytes, or null when it could not be made.
+function makeSnapshot(py, key) {
+  const failed = (error) => console.warn(`Python snapshot not stored: ${error}`);  // i18n: internal (the console)
+  try {
+    for (const name of PRELOAD) py.pyimport(name).destroy();
+    const bytes = py.makeMemorySnapshot();
+    storeSnapshot(key, bytes).catch(failed);
+    return bytes;
+  } catch (error) {
+    failed(error);
+    return null;
+  }
+}
+
+// Store `bytes` as the snapshot for `key`, replacing every other one. The bytes are copied before
+// this returns, so the caller may then transfer them elsewhere.
+async function storeSnapshot(key, bytes) {
+  const copy = new Blob([bytes]);
   const cache = await caches.open(CACHE);
-  const gzip = new Blob([bytes]).stream().pipeThrough(new CompressionStream("gzip"));
+  const gzip = copy.stream().pipeThrough(new CompressionStream("gzip"));
   const packed = await new Response(gzip).blob();
   for (const request of await cache.keys()) await cache.delete(request);
   await cache.put(entry(key), new Response(packed, { headers: { "Content-Type": "application/gzip" } }));

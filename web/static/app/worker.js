@@ -3,20 +3,28 @@
 // an error is a short message for a person, never a traceback. Every message is answered:
 //   "init" (payload: the wheel's file name) starts Python: result "ready" and `boot` ("snapshot" when
 //     Python's memory came from a stored snapshot, else "fresh"; see snapshot.js), or an error
-//     saying why not (a later "init" tries again; Pyodide itself is loaded once);
+//     saying why not (a later "init" tries again; once started, Python stays). With `share`
+//     (a first visit), the answer also carries the snapshot this start made, for the page, and
+//     the bytes the worker downloads meanwhile are told as {id: 0, received, url} (progress);
 //   any other method runs pygame_rules.service.reply, or answers an error while Python is not started,
 //     could not start, or has stopped working.
-import { loadPyodide, version } from "../pyodide/pyodide.mjs";
-import { PRELOAD, restore, sha256Hex, snapshotKey, storeSnapshot, unpackWheel } from "./snapshot.js";
+import * as pyodide from "../pyodide/pyodide.mjs";
+import { countingFetch } from "./counting.js";
+import { startPython } from "./snapshot.js";
 
 const MAX_ERROR = 200;
 const WHEEL = /^[A-Za-z0-9_.+-]+\.whl$/;
 const INDEX_URL = new URL("../pyodide/", import.meta.url).href;
 
-let runtime = null;  // a promise of Pyodide, kept once it loaded
+let runtime = null;  // a promise of startPython's answer, kept once Python started
 let ready = null;    // a promise of service.reply, from the latest "init"
 let broken = "";     // why Python can no longer be used, once it failed fatally
 let booted = "";     // how Python started: "snapshot" or "fresh" (told with the answer to "init")
+let made = null;     // the snapshot this start made, until the answer to "init" hands it on
+let reporting = false;  // whether downloads are told to the page (while a shared start runs)
+
+globalThis.fetch = countingFetch(globalThis.fetch.bind(globalThis),
+                                 (received, url) => postMessage({ id: 0, received, url }), () => reporting);
 
 // The gist of an error: a Python traceback's last line ("ValueError: …"), cut to MAX_ERROR.
 function brief(error) {
@@ -25,27 +33,7 @@ function brief(error) {
   return line.length <= MAX_ERROR ? line : `${line.slice(0, MAX_ERROR - 1)}…`;
 }
 
-// Pyodide from the stored snapshot of this wheel (snapshot.js), else a normal start that can make
-// one (`snapshot` is then true in the answer).
-async function start(key) {
-  const restored = await restore(loadPyodide, { indexURL: INDEX_URL }, key);
-  if (restored) return { py: restored, snapshot: false, restored: true };
-  return { py: await loadPyodide({ indexURL: INDEX_URL, _makeSnapshot: Boolean(key) }), snapshot: Boolean(key), restored: false };
-}
-
-// After a normal start: import what the page and the worker use, and store Python's memory for
-// the next start (in the background: the worker answers meanwhile).
-function makeSnapshot(py, key) {
-  const failed = (error) => console.warn(`Python snapshot not stored: ${error}`);  // i18n: internal (the console)
-  try {
-    for (const name of PRELOAD) py.pyimport(name).destroy();
-    storeSnapshot(key, py.makeMemorySnapshot()).catch(failed);
-  } catch (error) {
-    failed(error);
-  }
-}
-
-// Python from the snapshot or started normally, then our wheel unpacked (also after a snapshot).
+// Python started (from the stored snapshot, or booted: snapshot.js), and the service's entry point.
 // Error texts here are details that the page shows inside a translated sentence ("… could not
 // move: {error}"); the worker does not know the reader's language, so they stay English.
 async function boot(wheel) {
@@ -53,25 +41,25 @@ async function boot(wheel) {
   const response = await fetch(new URL(`../wheels/${wheel}`, import.meta.url));
   if (!response.ok) throw new Error(`${wheel}: HTTP ${response.status}`);  // i18n: internal
   const bytes = await response.arrayBuffer();
-  const key = snapshotKey(version, await sha256Hex(bytes));
-  runtime ??= start(key).catch((error) => { runtime = null; throw error; });
-  const { py, snapshot, restored } = await runtime;
-  booted = restored ? "snapshot" : "fresh";
-  unpackWheel(py, bytes);
-  if (snapshot) {
-    runtime = Promise.resolve({ py, snapshot: false, restored: false });  // one snapshot per start
-    makeSnapshot(py, key);
-  }
-  return py.pyimport("pygame_rules.service").reply;
+  runtime ??= startPython(pyodide, { indexURL: INDEX_URL }, bytes)
+    .catch((error) => { runtime = null; throw error; });
+  const started = await runtime;
+  booted = started.boot;
+  made = started.made;
+  started.made = null;  // handed on once, with this answer
+  return started.py.pyimport("pygame_rules.service").reply;
 }
 
-async function answer(method, payload) {
+async function answer(method, payload, share) {
   if (method === "init") {
+    reporting = Boolean(share);
     ready = boot(payload);
     try {
       await ready;
     } catch (error) {
       throw new Error(`Python could not start in the worker: ${brief(error)}`);  // i18n: internal
+    } finally {
+      reporting = false;
     }
     return "ready";
   }
@@ -99,10 +87,19 @@ async function answer(method, payload) {
 }
 
 onmessage = async ({ data }) => {
-  const { id, method, payload } = data || {};
+  const { id, method, payload, share } = data || {};
   try {
-    const result = await answer(method, payload);
-    postMessage(method === "init" ? { id, result, boot: booted } : { id, result });
+    const result = await answer(method, payload, share);
+    if (method !== "init") {
+      postMessage({ id, result });
+    } else if (share && made) {  // handed over, not copied: the worker keeps no copy either
+      const snapshot = made;
+      made = null;
+      postMessage({ id, result, boot: booted, snapshot }, [snapshot.buffer]);
+    } else {
+      made = null;
+      postMessage({ id, result, boot: booted });
+    }
   } catch (error) {
     postMessage({ id, error: brief(error) });
   }
