@@ -52,14 +52,32 @@ def browser_type_launch_args(browser_type_launch_args: dict[str, Any]) -> dict[s
 
 
 class PageGuard:
-    """Requests that tried to leave 127.0.0.1, errors the page raised, and what the pages'
-    Content-Security-Policy blocked."""
+    """Requests that tried to leave 127.0.0.1, errors the page raised, what the pages'
+    Content-Security-Policy blocked, and the machine's state when a page's renderer crashed."""
 
     def __init__(self) -> None:
         self.blocked: list[str] = []
         self.errors: list[str] = []
         self.console_errors: list[str] = []
         self.csp: list[str] = []
+        self.crashes: list[str] = []
+
+
+def machine_state() -> str:
+    """Free memory, load and the browsers' processes, for a report on a crashed renderer (a
+    test then fails on "Target crashed" without saying why)."""
+    meminfo = dict(line.split(":", 1) for line in Path("/proc/meminfo").read_text().splitlines())
+    rss_kb, count = 0, 0
+    for status in Path("/proc").glob("[0-9]*/status"):
+        try:
+            fields = dict(line.split(":", 1) for line in status.read_text().splitlines() if ":" in line)
+        except OSError:  # the process ended meanwhile
+            continue
+        if fields.get("Name", "").strip().startswith(("chrom", "headless")):
+            count += 1
+            rss_kb += int(fields.get("VmRSS", "0 kB").split()[0])
+    return (f"MemAvailable {meminfo['MemAvailable'].strip()}, load {Path('/proc/loadavg').read_text().strip()}, "
+            f"{count} Chromium processes using {rss_kb // 1024} MB")
 
 
 #: Reports every Content-Security-Policy violation of a page or frame to the guard.
@@ -85,8 +103,10 @@ def guard(context: Any, page: Any) -> Iterator[PageGuard]:
 
     context.route("**/*", route)
     page.on("pageerror", lambda exc: g.errors.append(str(exc)))
+    page.on("crash", lambda _: g.crashes.append(machine_state()))
     page.on("console", lambda msg: g.console_errors.append(msg.text) if msg.type == "error" else None)
     yield g
+    assert g.crashes == [], f"the page's renderer crashed; then: {g.crashes}"
     assert g.blocked == [], f"requests left 127.0.0.1: {g.blocked}"
     assert g.errors == [], f"page errors: {g.errors}"
     assert g.csp == [], f"blocked by the Content-Security-Policy: {g.csp}"
