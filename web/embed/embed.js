@@ -263,15 +263,21 @@
       return this.opened;
     }
 
+    // Ask the runtime for `method` on this diagram (opening it first) and show the answer. The
+    // first action on a static diagram stays "loading" until its own answer is shown, not only
+    // the opened diagram.
     async act(method, args) {
       if (this.busy) return;
       this.busy = true;
+      let opened = false;
       try {
-        if (await this.live()) this.show(await call(method, { diagram: this.key, ...args }, this.lang));
+        opened = await this.live();
+        if (opened) this.show(await call(method, { diagram: this.key, ...args }, this.lang));
       } catch (error) {
         this.note(error.message);
       } finally {
         this.busy = false;
+        if (opened) this.setState("live");
       }
     }
 
@@ -284,7 +290,7 @@
     draw(view) {
       this.board.replaceChildren(parseSvg(view.svg, this.lang));
       for (const target of view.clickable) this.markClickable(target);
-      this.setState("live");
+      this.setState(this.busy ? "loading" : "live");
       this.error.hidden = true;
     }
 
