@@ -178,8 +178,9 @@ def build(out: Path) -> dict[str, Any]:
     wheel = _build_wheel(out)
     webui = _zip_webui(out)
     (out / "pyscript.json").write_text(json.dumps({
-        "interpreter": "./app/pyodide-boot.mjs",  # Pyodide, from a Python snapshot when there is one
-        "files": {f"./wheels/{wheel.name}": "./*", "./app/webui.zip": "./*"},
+        # Pyodide, from a Python snapshot when there is one, with our wheel in site-packages
+        "interpreter": "./app/pyodide-boot.mjs",
+        "files": {"./app/webui.zip": "./*"},
     }, indent=2))
     manifest = {
         "wheel": wheel.name,

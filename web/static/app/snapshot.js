@@ -53,13 +53,31 @@ export async function loadSnapshot(key) {
   try {
     const response = await (await caches.open(CACHE)).match(entry(key));
     if (!response) return null;
-    const plain = response.body.pipeThrough(new DecompressionStream("gzip"));
-    return new Uint8Array(await new Response(plain).arrayBuffer());
+    return await gunzip(new Uint8Array(await response.arrayBuffer()));
   } catch (error) {
     console.warn(`Python snapshot not used: ${error}`);  // i18n: internal (the console)
     await dropSnapshots();
     return null;
   }
+}
+
+// The snapshot is inflated a slice at a time, letting the page's other work run between slices:
+// in one piece, its 31 MB took a task of about 100 ms on the page's thread.
+const SLICE = 1 << 18;  // compressed bytes per step (about 1 MB inflated)
+const nextTask = () => (globalThis.scheduler?.yield ? scheduler.yield()
+                                                   : new Promise((resolve) => { setTimeout(resolve, 0); }));
+
+async function gunzip(packed) {
+  const inflate = new DecompressionStream("gzip");
+  const plain = new Response(inflate.readable).arrayBuffer();
+  plain.catch(() => {});  // a failure shows in the writes below as well, and is thrown there
+  const writer = inflate.writable.getWriter();
+  for (let start = 0; start < packed.length; start += SLICE) {
+    await writer.write(packed.subarray(start, start + SLICE));
+    await nextTask();
+  }
+  await writer.close();
+  return new Uint8Array(await plain);
 }
 
 // Pyodide restored from the snapshot `bytes` (from loadSnapshot, or the worker's new one; or a
