@@ -1,6 +1,7 @@
 // Pyodide memory snapshots: Python's memory right after our engines were imported, kept in the
 // browser so that a start restores it instead of booting Python and importing again
-// (about 0.5 s instead of 2–4 s, and no long task on the page; docs/benchmarks.md has the figures).
+// (about 0.5 s instead of 2–4 s, and the page's longest task about 0.2 s instead of 1.4–2.3 s;
+// docs/benchmarks.md has the figures).
 //
 // * Python boots once, in the bot worker (worker.js), on the first start without a snapshot: it
 //   stores the snapshot here, gzip-compressed, and hands a copy to the page, which restores it
@@ -19,7 +20,7 @@ const CACHE = "pygame_rules.snapshots";  // not the service worker's "pygame-rul
 // The modules the snapshot holds: everything the page's start screen and the bot worker import
 // from our package (webui itself imports pyscript, which only exists once PyScript set it up).
 const PRELOAD = ["pygame_rules.service", "pygame_rules.session", "pygame_rules.controller",
-                        "pygame_rules.bots.hint", "pygame_rules.lessons"];
+                 "pygame_rules.bots.hint", "pygame_rules.lessons"];
 
 // The SHA-256 of some bytes in hex (what the build writes as the manifest's "wheel_sha256");
 // "" where the browser has no Web Crypto (which snapshotKey then refuses).
