@@ -184,7 +184,8 @@ def build(out: Path) -> dict[str, Any]:
     }, indent=2))
     manifest = {
         "wheel": wheel.name,
-        "wheel_sha256": hashlib.sha256(wheel.read_bytes()).hexdigest(),  # names its Python snapshot
+        # names the Python snapshot of this code (app/snapshot.js)
+        "code_sha256": hashlib.sha256(wheel.read_bytes() + webui.read_bytes()).hexdigest(),
         "runtime_bytes": sum(p.stat().st_size for p in (*runtime, wheel, webui)),
     }
     page = (WEB / "static" / "index.html").read_text()

@@ -26,9 +26,9 @@ async function boot(wheel) {
   const [code, webui, service] = await Promise.all([
     fetchBytes(`../wheels/${wheel}`), fetchBytes("../app/webui.zip"), fetchBytes("./embed_service.py"),
   ]);
-  const { py, boot: how } = await startPython(pyodide, { indexURL: new URL("../pyodide/", import.meta.url).href }, code);
+  const { py, boot: how } = await startPython(pyodide, { indexURL: new URL("../pyodide/", import.meta.url).href },
+                                              { wheel: code, webui });
   postMessage({ boot: how });
-  py.unpackArchive(webui, "zip");
   py.FS.writeFile("embed_service.py", service);
   return py.pyimport("embed_service").handle;
 }

@@ -90,7 +90,7 @@ function startWorker(share = false) {
 // from the stored one. The promise fails when no snapshot comes (the page then boots Python).
 async function startingSnapshot() {
   const { version } = await import("../pyodide/pyodide.mjs");
-  const key = snapshotKey(version, manifest.wheel_sha256);
+  const key = snapshotKey(version, manifest.code_sha256);
   if (!key || worker) return null;
   const stored = await hasSnapshot(key);
   const bytes = (stored ? loadSnapshot(key) : startWorker(true).then((answer) => answer.snapshot))

@@ -7,8 +7,8 @@
 //   stores the snapshot here, gzip-compressed, and hands a copy to the page, which restores it
 //   (pyodide-boot.mjs, through loader.js) while its main thread stays free. Later starts of the
 //   page and of the worker restore the stored one.
-// * A snapshot belongs to one Pyodide version and one build of our wheel: its key is the version
-//   and the SHA-256 of the wheel's bytes. Storing one deletes every other, so a new release makes
+// * A snapshot belongs to one Pyodide version and one build of our code: its key is the version
+//   and the SHA-256 of the wheel and webui.zip. Storing one deletes every other, so a new release makes
 //   a new snapshot on its first start and the old one goes.
 // * Restoring is Pyodide's private `_loadSnapshot` option (the pinned build has it). Anything that
 //   goes wrong (no Cache API, a damaged or foreign snapshot, a Pyodide without the option) ends in
@@ -17,24 +17,30 @@
 
 const CACHE = "pygame_rules.snapshots";  // not the service worker's "pygame-rules-<release>"
 
-// The modules the snapshot holds: everything the page's start screen and the bot worker import
-// from our package (webui itself imports pyscript, which only exists once PyScript set it up).
+// The modules the snapshot holds: everything the bot worker imports, and of the page's front end
+// (webui) all that does not import pyscript (which only exists once PyScript set it up on the
+// page): with the game interactions come all three engines and their renderers. The page then
+// compiles only its four DOM modules (app/main.py), instead of the whole front end in one task.
 const PRELOAD = ["pygame_rules.service", "pygame_rules.session", "pygame_rules.controller",
-                 "pygame_rules.bots.hint", "pygame_rules.lessons"];
+                 "pygame_rules.bots.hint", "pygame_rules.lessons",
+                 "webui.games", "webui.pace", "webui.settings", "webui.whynot"];
 
-// The SHA-256 of some bytes in hex (what the build writes as the manifest's "wheel_sha256");
-// "" where the browser has no Web Crypto (which snapshotKey then refuses).
-async function sha256Hex(bytes) {
+// The SHA-256 of the wheel's bytes followed by webui.zip's, in hex (what the build writes as the
+// manifest's "code_sha256"); "" where the browser has no Web Crypto (snapshotKey then refuses).
+async function codeSha256(code) {
   if (!globalThis.crypto?.subtle) return "";
-  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", bytes));
+  const both = new Uint8Array(code.wheel.byteLength + code.webui.byteLength);
+  both.set(new Uint8Array(code.wheel));
+  both.set(new Uint8Array(code.webui), code.wheel.byteLength);
+  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", both));
   return [...digest].map((b) => b.toString(16).padStart(2, "0")).join("");
 }
 
-// The snapshot's key for a wheel (the SHA-256 of its bytes in hex) under a Pyodide version;
-// null where the browser has no Cache API (pages not served over https or from localhost).
-export function snapshotKey(pyodideVersion, wheelSha256) {
-  if (typeof caches === "undefined" || !/^[0-9a-f]{64}$/.test(wheelSha256)) return null;
-  return `${pyodideVersion}-${wheelSha256.slice(0, 24)}`;
+// The snapshot's key for our code (codeSha256 of the wheel and webui.zip) under a Pyodide
+// version; null where the browser has no Cache API (pages not served over https or localhost).
+export function snapshotKey(pyodideVersion, codeSha256) {
+  if (typeof caches === "undefined" || !/^[0-9a-f]{64}$/.test(codeSha256)) return null;
+  return `${pyodideVersion}-${codeSha256.slice(0, 24)}`;
 }
 
 const entry = (key) => new URL(`snapshot/${key}`, location.origin).href;
@@ -106,15 +112,17 @@ export function unpackWheel(py, bytes) {
 }
 
 // Python for a worker (the bot worker, the embed's): restored from the stored snapshot of this
-// wheel, else booted the normal way (Pyodide's module `pyodide`, its `options`); our wheel's
-// files unpacked into site-packages either way. After a normal boot the modules in PRELOAD are
-// imported and a new snapshot is stored, and returned as `made` for the page that waits for it.
-// `boot` says how Python started: "snapshot" or "fresh".
-export async function startPython(pyodide, options, wheelBytes) {
-  const key = snapshotKey(pyodide.version, await sha256Hex(wheelBytes));
+// code, else booted the normal way (Pyodide's module `pyodide`, its `options`). Either way our
+// `code` goes in as files: {wheel, webui} as ArrayBuffers, the wheel into site-packages and
+// webui.zip into the working folder, where PyScript puts it on the page. After a normal boot the
+// modules in PRELOAD are imported and a new snapshot is stored, and returned as `made` for the
+// page that waits for it. `boot` says how Python started: "snapshot" or "fresh".
+export async function startPython(pyodide, options, code) {
+  const key = snapshotKey(pyodide.version, await codeSha256(code));
   const restored = await restore(pyodide.loadPyodide, options, await loadSnapshot(key));
   const py = restored ?? await pyodide.loadPyodide({ ...options, _makeSnapshot: Boolean(key) });
-  unpackWheel(py, wheelBytes);
+  unpackWheel(py, code.wheel);
+  py.unpackArchive(code.webui, "zip");
   return { py, boot: restored ? "snapshot" : "fresh", made: !restored && key ? makeSnapshot(py, key) : null };
 }
 

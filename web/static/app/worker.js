@@ -36,12 +36,16 @@ function brief(error) {
 // Python started (from the stored snapshot, or booted: snapshot.js), and the service's entry point.
 // Error texts here are details that the page shows inside a translated sentence ("… could not
 // move: {error}"); the worker does not know the reader's language, so they stay English.
+async function fetchBytes(name) {
+  const response = await fetch(new URL(name, import.meta.url));
+  if (!response.ok) throw new Error(`${name}: HTTP ${response.status}`);  // i18n: internal
+  return response.arrayBuffer();
+}
+
 async function boot(wheel) {
   if (typeof wheel !== "string" || !WHEEL.test(wheel)) throw new Error("init needs the file name of a wheel");  // i18n: internal
-  const response = await fetch(new URL(`../wheels/${wheel}`, import.meta.url));
-  if (!response.ok) throw new Error(`${wheel}: HTTP ${response.status}`);  // i18n: internal
-  const bytes = await response.arrayBuffer();
-  runtime ??= startPython(pyodide, { indexURL: INDEX_URL }, bytes)
+  const [bytes, webui] = await Promise.all([fetchBytes(`../wheels/${wheel}`), fetchBytes("./webui.zip")]);
+  runtime ??= startPython(pyodide, { indexURL: INDEX_URL }, { wheel: bytes, webui })
     .catch((error) => { runtime = null; throw error; });
   const started = await runtime;
   booted = started.boot;
