@@ -27,7 +27,7 @@ from pygame_rules.session import (
 )
 
 from . import dom, settings, storage
-from .dom import h
+from .markup import h, swatch
 from .play import GameScreen
 from .settings import PACE_LABELS, PACES, Settings
 
@@ -69,7 +69,7 @@ class App:
         dom.install(document.body)
         settings.apply(settings.load())
         button = dom.by_id("settings-button")
-        dom.bind(button, "click", self.show_settings)
+        dom.bind(button, "click", self.show_settings, owner="topbar")
         button.hidden = False
         self._link_pages()
         try:
@@ -113,7 +113,6 @@ class App:
         self.screen = None
         self._heading(None)
         dom.replace(self.root, *children)
-        dom.prune_handlers()
         window.scrollTo(0, 0)
 
     # ------------------------------------------------------------------ home
@@ -289,23 +288,24 @@ class App:
         old = dom.by_id("settings-dialog")
         if old:
             old.remove()
-        dialog = h("dialog",
-                   h("h2", _("Settings"), id="settings-title"),
-                   h("label", h("input", type="checkbox", id="setting-sound", checked=chosen.sound,
-                                on_change=self.settings_changed),
-                     _("Sound for moves, your turn and the end of the game")),
-                   h("label", h("input", type="checkbox", id="setting-animate", checked=chosen.animate,
-                                disabled=reduced, on_change=self.settings_changed),
-                     _("Animate moves")),
-                   h("p", _("Your device asks for reduced motion, so moves are not animated."),
-                     class_="muted") if reduced else None,
-                   h("label", _("Pace of the computer players"), " ",
-                     h("select", [h("option", _(PACE_LABELS[pace]), value=pace, selected=pace == chosen.pace)
-                                  for pace in PACES],
-                       id="setting-pace", on_change=self.settings_changed)),
-                   h("div", h("button", _("Close"), type="button", id="settings-close",
-                              on_click=lambda e: dom.by_id("settings-dialog").close()), class_="row"),
-                   id="settings-dialog", class_="settings", aria_labelledby="settings-title")
+        shown = h("dialog",
+                  h("h2", _("Settings"), id="settings-title"),
+                  h("label", h("input", type="checkbox", id="setting-sound", checked=chosen.sound,
+                               on_change=self.settings_changed),
+                    _("Sound for moves, your turn and the end of the game")),
+                  h("label", h("input", type="checkbox", id="setting-animate", checked=chosen.animate,
+                               disabled=reduced, on_change=self.settings_changed),
+                    _("Animate moves")),
+                  h("p", _("Your device asks for reduced motion, so moves are not animated."),
+                    class_="muted") if reduced else None,
+                  h("label", _("Pace of the computer players"), " ",
+                    h("select", [h("option", _(PACE_LABELS[pace]), value=pace, selected=pace == chosen.pace)
+                                 for pace in PACES],
+                      id="setting-pace", on_change=self.settings_changed)),
+                  h("div", h("button", _("Close"), type="button", id="settings-close",
+                             on_click=lambda e: dom.by_id("settings-dialog").close()), class_="row"),
+                  id="settings-dialog", class_="settings", aria_labelledby="settings-title")
+        dialog = dom.mount(shown, "settings-dialog")
         dom.by_id("main").append(dialog)
         dialog.showModal()
 
@@ -334,7 +334,7 @@ class App:
 
         def seat_row(i: int, seat: Seat) -> Any:
             return h("div",
-                     dom.swatch(fills[seat.colour]),
+                     swatch(fills[seat.colour]),
                      h("label", _("Seat {n} name ").format(n=i + 1),
                        h("input", value=seat.name, maxlength="24", name=f"name{i}", required=True)),
                      h("label", _("colour "),

@@ -1,18 +1,19 @@
-"""A small DOM builder for the PyScript front end.
+"""The page side of the PyScript front end: screens built with :func:`markup.h` go onto the page
+in one piece (:func:`replace`, :func:`mount`), and one delegated listener per event type on the
+page's body dispatches to the handlers they name.
 
-Text always goes in as text nodes, never as HTML, and no style text is ever
-written: a colour goes through the CSSOM, and only one that can't be anything but a
-colour (:func:`swatch`). Event handlers are not bound per element: each element
-gets a ``data-on-EVENT`` key into a handler table, pruned after every render, and
-one delegated listener per event type on the page's body dispatches to it, so
-re-rendering never leaks JS proxies.
+Text always goes in escaped (``markup``), and no style text is ever written: a colour goes
+through the CSSOM, and only one that can't be anything but a colour (``markup.swatch``).
+Event handlers are not bound per element: each element gets a ``data-on-EVENT`` key into
+a handler table. The handlers belong to what was put on the page with them (a screen, a
+notice, a dialog) and are dropped when it is replaced, so re-rendering keeps no JS proxies
+and reads nothing back from the page.
 """
 
 from __future__ import annotations
 
 import asyncio
-import re
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 from typing import Any
 
 from pyodide.ffi import create_once_callable
@@ -21,40 +22,56 @@ from pyscript.ffi import create_proxy, to_js
 
 from pygame_rules.i18n import _
 
-Handler = Callable[[Any], object]  # may return a coroutine, which then runs in the background
-Child = Any  # a DOM node, a str (becomes text), None (skipped) or an iterable of these
+from .markup import EVENTS, Child, Element, Handler, h, markup, register
 
 _handlers: dict[str, Handler] = {}
-_counter = [0]
-EVENTS = ("click", "change", "input", "submit", "keydown")
+#: The handler keys of each owner: the id of the element whose content they came with, or
+#: the name given to :func:`bind` and :func:`mount`.
+_owned: dict[str, set[str]] = {}
 
 
-def h(tag: str, *children: Child, **attrs: Any) -> Any:
-    """Create an element. ``class_`` → ``class``, ``data_x`` → ``data-x``, ``on_click=f`` binds f."""
-    node = document.createElement(tag)
-    for key, value in attrs.items():
-        if value is None or value is False:
-            continue
-        if key.startswith("on_"):
-            bind(node, key[3:], value)
-            continue
-        name = key.rstrip("_").replace("_", "-")
-        if name == "style":  # see the module docstring
-            raise ValueError("h() writes no style text; a colour goes through swatch()")
-        if name in ("value", "checked", "selected", "disabled") and not isinstance(value, str):
-            setattr(node, name, value)
-        else:
-            node.setAttribute(name, "" if value is True else str(value))
-    append(node, children)
-    return node
+def _drop(owner: str) -> None:
+    for key in _owned.pop(owner, ()):
+        _handlers.pop(key, None)
 
 
-def bind(node: Any, event: str, handler: Handler) -> None:
-    """Route ``event`` on ``node`` (or inside it) to ``handler`` until the next screen."""
-    _counter[0] += 1
-    hid = f"h{_counter[0]}"
-    _handlers[hid] = handler
-    node.setAttribute(f"data-on-{event}", hid)
+def _written(owner: str, children: tuple[Child, ...]) -> str:
+    """The HTML of ``children``, whose handlers now replace those of ``owner``."""
+    _drop(owner)
+    table: dict[str, Handler] = {}
+    text = markup(children, table)
+    _handlers.update(table)
+    _owned[owner] = set(table)
+    return text
+
+
+def replace(node: Any, *children: Child) -> None:
+    """Make ``children`` the whole content of ``node`` (an element with an id), in one step; the
+    handlers of its former content are dropped."""
+    node.innerHTML = _written(str(node.id), children)
+    _paint(node)
+
+
+def mount(element: Element, owner: str = "") -> Any:
+    """The page's element for ``element``, not yet placed; its handlers belong to ``owner``
+    (their former ones dropped), which an element with handlers needs."""
+    template = document.createElement("template")
+    template.innerHTML = _written(owner, (element,)) if owner else markup([element])
+    _paint(template.content)
+    return template.content.firstElementChild
+
+
+def _paint(root: Any) -> None:
+    """Give the swatches under ``root`` their colours (checked by ``markup.swatch``), through the CSSOM."""
+    for node in root.querySelectorAll("[data-swatch]"):
+        node.style.backgroundColor = node.getAttribute("data-swatch")
+
+
+def bind(node: Any, event: str, handler: Handler, owner: str) -> None:
+    """Route ``event`` on ``node`` (or inside it) to ``handler`` as long as ``owner`` keeps its handlers."""
+    key = register(_handlers, handler)
+    _owned.setdefault(owner, set()).add(key)
+    node.setAttribute(f"data-on-{event}", key)
 
 
 def data_attributes(node: Any) -> dict[str, str]:
@@ -63,58 +80,19 @@ def data_attributes(node: Any) -> dict[str, str]:
             if name.startswith("data-") and not name.startswith("data-on-")}
 
 
-def append(node: Any, children: Iterable[Child]) -> None:
-    for child in children:
-        if child is None:
-            continue
-        if isinstance(child, str):
-            node.appendChild(document.createTextNode(child))
-        elif isinstance(child, (list, tuple)):
-            append(node, child)
-        else:
-            node.appendChild(child)
-
-
-def replace(node: Any, *children: Child) -> None:
-    node.replaceChildren()
-    append(node, children)
-
-
-def prune_handlers() -> None:
-    """Forget the handlers whose elements have left the page (call after each render)."""
-    live = {node.getAttribute(f"data-on-{event}")
-            for event in EVENTS for node in document.querySelectorAll(f"[data-on-{event}]")}
-    for hid in [hid for hid in _handlers if hid not in live]:
-        del _handlers[hid]
-
-
 def by_id(element_id: str) -> Any:
     return document.getElementById(element_id)
-
-
-#: A colour that is nothing else: ``#rrggbb`` or a CSS colour keyword (letters only).
-_COLOUR = re.compile(r"#[0-9a-fA-F]{6}|[a-z]{3,24}")
-
-
-def swatch(colour: str) -> Any:
-    """A round sample of ``colour`` (a seat's fill: the game's palette or a checked
-    ``#rrggbb``). Set through the CSSOM, never as style text, and left blank for
-    anything that is not plainly a colour."""
-    node = h("span", "", class_="swatch", aria_hidden="true")
-    if _COLOUR.fullmatch(colour):
-        node.style.backgroundColor = colour
-    return node
 
 
 def notice(key: str, message: str, *actions: tuple[str, Handler]) -> None:
     """A message that stays until the reader dismisses it (``role=alert``), with a button
     per action at hand; a later notice with the same ``key`` takes its place. Notices
     live outside the screens (``#notices``), so a re-render keeps them."""
-    node = h("div", h("p", message),
-             h("div", [h("button", label, class_="secondary", on_click=handler) for label, handler in actions],
-               h("button", _("Dismiss"), class_="secondary", on_click=lambda e: dismiss(key)), class_="row"),
-             class_="notice", role="alert", id=f"notice-{key}", data_notice=key)
     old = by_id(f"notice-{key}")
+    node = mount(h("div", h("p", message),
+                   h("div", [h("button", label, class_="secondary", on_click=handler) for label, handler in actions],
+                     h("button", _("Dismiss"), class_="secondary", on_click=lambda e: dismiss(key)), class_="row"),
+                   class_="notice", role="alert", id=f"notice-{key}", data_notice=key), f"notice-{key}")
     if old:
         old.replaceWith(node)
     else:
@@ -123,6 +101,7 @@ def notice(key: str, message: str, *actions: tuple[str, Handler]) -> None:
 
 def dismiss(key: str) -> None:
     """Take the notice ``key`` away, if it is shown."""
+    _drop(f"notice-{key}")
     node = by_id(f"notice-{key}")
     if node:
         node.remove()
@@ -132,7 +111,7 @@ def download(name: str, text: str) -> None:
     """Offer ``text`` as a JSON file called ``name`` for the reader to save."""
     blob = window.Blob.new([text], to_js({"type": "application/json"}))
     url = window.URL.createObjectURL(blob)
-    link = h("a", href=url, download=name)
+    link = mount(h("a", href=url, download=name))
     document.body.appendChild(link)
     link.click()
     link.remove()
@@ -196,7 +175,7 @@ def toast(message: str, error: bool = False) -> None:
     """A short message at the bottom of the screen (role=status for screen readers)."""
     box = by_id("toast")
     if not box:
-        box = h("div", id="toast", role="status", aria_live="polite")
+        box = mount(h("div", id="toast", role="status", aria_live="polite"))
         by_id("main").appendChild(box)  # inside the page's main region, like everything it says
     box.className = "toast error" if error else "toast"
     box.textContent = message

@@ -20,8 +20,8 @@ from pygame_rules.i18n import N_, _, language, ngettext
 from pygame_rules.session import Session
 
 from . import dom, settings, storage
-from .dom import h
 from .games import interaction_for
+from .markup import h, swatch
 from .pace import SLIDE_MS, Pacer, hold, slide
 from .whynot import is_choice, why_not
 
@@ -84,7 +84,6 @@ class GameScreen:
             self._scroll_log()
             if focused and dom.by_id(focused) and focused.startswith("replay-"):
                 dom.by_id(focused).focus()  # stepping through the record keeps its button
-        dom.prune_handlers()
         self._show_news(player, passing is not None)
         self._start_bot()
 
@@ -116,8 +115,9 @@ class GameScreen:
             highlights.update(options(float(host.clientWidth)))
         svg = self.game.render_svg(board.state, board.viewer, palette=self.palette, names=self.names, **highlights)
         dom.set_svg(host, svg)
-        dom.bind(host, "click", self._on_board_click)
-        dom.bind(host, "keydown", self._on_board_key)
+        screen = str(self.app.root.id)  # the board's handlers go with the screen's
+        dom.bind(host, "click", self._on_board_click, screen)
+        dom.bind(host, "keydown", self._on_board_key, screen)
         if player is not None:
             for target in self.interaction.clickable(self.state, player):
                 nodes = host.querySelectorAll(_selector(target))
@@ -189,7 +189,7 @@ class GameScreen:
     def _scores_panel(self) -> Any:
         scores = self.game.scores(self.state)
         acting = set(self.game.to_move(self.state))
-        rows = [h("tr", h("td", dom.swatch(self.palette[p]), " ", self.names[p]), h("td", str(scores[p])),
+        rows = [h("tr", h("td", swatch(self.palette[p]), " ", self.names[p]), h("td", str(scores[p])),
                   class_="seat-active" if p in acting else None, aria_current="true" if p in acting else None)
                 for p in range(len(self.names))]
         return h("div", h("h2", _("Score")), h("table", h("tbody", rows), class_="scores seats"), class_="panel")
@@ -507,7 +507,7 @@ def _announce(text: str) -> None:
     re-render does not cut it off)."""
     region = dom.by_id("announcer")
     if not region:
-        region = h("div", id="announcer", class_="announcer", aria_live="polite", role="status")
+        region = dom.mount(h("div", id="announcer", class_="announcer", aria_live="polite", role="status"))
         window.document.body.appendChild(region)
     region.textContent = text
 
@@ -533,8 +533,8 @@ def _explain(target: dict[str, str], reason: str) -> None:
     if not nodes.length:
         return
     box = nodes.item(nodes.length - 1).getBoundingClientRect()
-    bubble = h("div", _("Not possible: {reason}").format(reason=reason), id="why-not", class_="why-not",
-               role="status")
+    bubble = dom.mount(h("div", _("Not possible: {reason}").format(reason=reason), id="why-not", class_="why-not",
+                         role="status"))
     window.document.body.appendChild(bubble)
     width = float(bubble.offsetWidth)
     left = min(float(box.left), float(window.innerWidth) - width - 8)

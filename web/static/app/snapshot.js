@@ -23,7 +23,7 @@ const CACHE = "pygame_rules.snapshots";  // not the service worker's "pygame-rul
 // compiles only its four DOM modules (app/main.py), instead of the whole front end in one task.
 const PRELOAD = ["pygame_rules.service", "pygame_rules.session", "pygame_rules.controller",
                  "pygame_rules.bots.hint", "pygame_rules.lessons",
-                 "webui.games", "webui.pace", "webui.settings", "webui.whynot"];
+                 "webui.games", "webui.markup", "webui.pace", "webui.settings", "webui.whynot"];
 
 // The SHA-256 of the wheel's bytes followed by webui.zip's, in hex (what the build writes as the
 // manifest's "code_sha256"); "" where the browser has no Web Crypto (snapshotKey then refuses).

@@ -1,0 +1,140 @@
+"""Measure how fast the game screen answers a click, in Debian's Chromium, for one or more builds.
+
+A game of Spiel der Türme between two people, made by random play in CPython (``--moves`` long),
+is imported the way a player imports a file; then the move log's entries are clicked one after
+the other (each click draws the whole screen again: the board at that move, the side panel and
+the log), and at the end "Back to the present". Each click is timed from the event to the end of
+the next frame after its handlers (what a player sees), and its handlers' time on its own
+(Python drawing the screen). The sites are visited in turn, the order alternating between runs,
+each in a fresh browser profile, so that their figures come from the same machine at the same
+time. As a baseline in the same run, a click on the status line, which has no handler of its own
+(only the page's delegated listener looks at it), is timed the same way.
+
+Usage: ``python bench/bench_clicks.py [--runs 3] [--moves 300] [--site public] [--site other ...]``
+after ``make build``. Prints a table of medians; not a test.
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import sys
+import tempfile
+from pathlib import Path
+from typing import Any
+
+from playwright.sync_api import Page, sync_playwright
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path[:0] = [str(ROOT), str(ROOT / "bench")]
+from bench_site import ARGS, CHROMIUM, READY, TIMEOUT_MS, load_average, serve  # noqa: E402
+
+from pygame_rules import get_game  # noqa: E402
+from pygame_rules.rng import Rng  # noqa: E402
+from pygame_rules.session import Seat, Session  # noqa: E402
+
+#: Installed before any script of the page: times every click, from the event to the end of the
+#: next frame (a task queued from the next animation frame runs once that frame is painted), and
+#: how long the click's handlers ran (from the window's capturing listener, which runs first, to
+#: its bubbling one, which runs last).
+CLICKS = """window.benchClicks = [];
+addEventListener("click", () => { window.benchHandled = performance.now(); });
+addEventListener("click", (event) => {
+  const start = performance.now();
+  requestAnimationFrame(() => {
+    const channel = new MessageChannel();
+    channel.port1.onmessage = () => window.benchClicks.push([performance.now() - event.timeStamp,
+                                                             window.benchHandled - start]);
+    channel.port2.postMessage(0);
+  });
+}, true);"""
+#: Instant computer moves, no animation or sound: only drawing is timed.
+QUIET = ("localStorage.setItem('pygame_rules.settings',"
+         " JSON.stringify({sound: false, animate: false, pace: 'instant'}))")
+
+
+def long_game(moves: int, seed: int = 3) -> str:
+    """A save of a two-person game of Spiel der Türme, ``moves`` random moves long (or to its end)."""
+    game = get_game("tuerme")
+    session = Session.new("tuerme", [Seat("Ann", "red"), Seat("Bob", "blue")], seed=seed)
+    rng = Rng.from_seed(seed)
+    while len(session.moves) < moves and not game.is_over(session.state):
+        player = game.to_move(session.state)[0]
+        session.play(player, rng.choice(game.legal_actions(session.state, player)))
+    return session.to_text()
+
+
+def clicks(page: Page) -> list[list[float]]:
+    """The clicks timed so far ([to the next frame, handlers] in ms), and forget them."""
+    return page.evaluate("() => window.benchClicks.splice(0)")
+
+
+def visit(pw: Any, url: str, save: Path) -> dict[str, list[list[float]]]:
+    """Import the game in a fresh profile, then time the clicks (see the module's docstring)."""
+    with tempfile.TemporaryDirectory() as profile:
+        context = pw.chromium.launch_persistent_context(profile, executable_path=CHROMIUM, args=ARGS,
+                                                        viewport={"width": 1280, "height": 900})
+        context.add_init_script(CLICKS)
+        page = context.pages[0] if context.pages else context.new_page()
+        page.goto(url)
+        page.wait_for_function(READY, timeout=TIMEOUT_MS)
+        page.evaluate(QUIET)
+        page.set_input_files("#import-file", str(save))
+        page.wait_for_selector("#board svg")
+        plies = page.evaluate("document.querySelectorAll('#log li').length - 1")
+        page.wait_for_timeout(500)
+        clicks(page)
+        for _ in range(10):  # the baseline: a click that runs no Python
+            page.click("#status")
+            page.wait_for_timeout(100)
+        out = {"baseline": clicks(page)}
+        for ply in range(0, plies, max(1, plies // 20)):
+            page.click(f"#log li[data-ply='{ply}'] button")
+            page.wait_for_function(f"!!document.querySelector(\"#log li[data-ply='{ply}'][data-shown]\")")
+            page.wait_for_timeout(100)
+        page.click("#back-to-present")
+        page.wait_for_function("!document.getElementById('back-to-present')")
+        page.wait_for_timeout(200)
+        out["log"] = clicks(page)
+        out["nodes"] = [[page.evaluate("document.getElementsByTagName('*').length"), 0.0]]
+        context.close()
+    return out
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--runs", type=int, default=3)
+    parser.add_argument("--moves", type=int, default=300)
+    parser.add_argument("--site", type=Path, action="append", help="a built site (repeat to compare builds)")
+    args = parser.parse_args()
+    sites = [s.resolve() for s in (args.site or [ROOT / "public"])]
+    servers = [serve(site) for site in sites]
+    pages = [(site.name, f"http://127.0.0.1:{server.server_address[1]}/") for site, server in zip(sites, servers,
+                                                                                                   strict=True)]
+    results: dict[str, list[dict[str, list[list[float]]]]] = {name: [] for name, _ in pages}
+    loads = [load_average()]
+    with tempfile.TemporaryDirectory() as folder, sync_playwright() as pw:
+        save = Path(folder) / "long-game.json"
+        save.write_text(long_game(args.moves))
+        for run in range(args.runs):
+            for name, url in pages if run % 2 == 0 else pages[::-1]:
+                results[name].append(visit(pw, url, save))
+            loads.append(load_average())
+            print(f"run {run + 1}/{args.runs} done, load average {loads[-1]}", file=sys.stderr)
+    for server in servers:
+        server.shutdown()
+    print(f"Clicks on the game screen, {args.moves}-move game of Spiel der Türme, medians over {args.runs} runs "
+          f"(Chromium {CHROMIUM}, load average before/after: {loads[0]} / {loads[-1]}):")
+    print(f"{'site':14} {'elements':>8} {'baseline ms':>12} {'log click ms':>13} {'slowest ms':>11}"
+          f" {'Python ms':>10} {'clicks':>7}")
+    for name, runs in results.items():
+        base = [d for r in runs for d, _ in r["baseline"]] or [0.0]
+        log = [d for r in runs for d, _ in r["log"]]
+        python = [p for r in runs for _, p in r["log"]]
+        elements = statistics.median(r["nodes"][0][0] for r in runs)
+        print(f"{name:14} {elements:8.0f} {statistics.median(base):12.0f} {statistics.median(log):13.0f}"
+              f" {max(log):11.0f} {statistics.median(python):10.1f} {len(log):7}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,138 @@
+"""Screens as values: :func:`h` builds an element tree in Python, and :func:`markup` writes a whole
+tree as HTML text, so that the page applies a screen in one step (``dom.replace``) instead of an
+element, attribute and text node at a time.
+
+Escaping is by construction, as in ``pygame_rules.svg``: text and attribute values are always
+escaped; tag and attribute names come from code and must be plain names; no style text is ever
+written (a colour goes in as ``data-swatch`` through :func:`swatch`, which only a colour passes,
+and ``dom`` sets it through the CSSOM). Event handlers are not written into the HTML: an element
+gets a ``data-on-EVENT`` key into a handler table, filled while the tree is written.
+
+>>> print(markup([h("p", "Fish & <chips>", class_="note", data_ply=3, hidden=True, title=None)]))
+<p class="note" data-ply="3" hidden>Fish &amp; &lt;chips&gt;</p>
+>>> table: dict[str, Handler] = {}
+>>> markup([h("button", "Go", on_click=print)], table)
+'<button data-on-click="h1">Go</button>'
+>>> table["h1"] is print
+True
+>>> markup([h("input", value='say "hi"'), h("span", swatch("#12ab34"), "x")])
+'<input value="say &quot;hi&quot;"><span><span class="swatch" aria-hidden="true" data-swatch="#12ab34"></span>x</span>'
+"""
+
+from __future__ import annotations
+
+import html
+import itertools
+import re
+from collections.abc import Callable, Iterable, Iterator, MutableMapping
+from dataclasses import dataclass
+from typing import Any
+
+Handler = Callable[[Any], object]  # may return a coroutine, which then runs in the background
+Child = Any  # an Element, a str (text), None (skipped) or a list or tuple of these
+
+#: The events an element can bind with ``on_EVENT=``.
+EVENTS = ("click", "change", "input", "submit", "keydown")
+#: Elements without content or end tag.
+VOID = frozenset({"area", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track", "wbr"})
+_NAME = re.compile(r"[a-z][a-z0-9-]*")
+#: A colour that is nothing else: ``#rrggbb`` or a CSS colour keyword (letters only).
+_COLOUR = re.compile(r"#[0-9a-fA-F]{6}|[a-z]{3,24}")
+#: Handler keys, unique for the page's life (a key never comes back for another handler).
+_keys = itertools.count(1)
+
+
+@dataclass(frozen=True, slots=True)
+class Element:
+    """An element to be: its tag, its attributes (text, True for a bare attribute, or an event
+    handler under ``on-EVENT``) and its children (elements and text)."""
+
+    tag: str
+    attrs: tuple[tuple[str, str | bool | Handler], ...]
+    children: tuple[Element | str, ...]
+
+
+def h(tag: str, *children: Child, **attrs: Any) -> Element:
+    """An element: ``class_`` → ``class``, ``data_x`` → ``data-x``, ``on_click=f`` binds ``f``;
+    an attribute that is None or False is left out, True writes it bare, anything else as text."""
+    if not _NAME.fullmatch(tag):
+        raise ValueError(f"not a tag name: {tag!r}")
+    pairs: list[tuple[str, str | bool | Handler]] = []
+    for key, value in attrs.items():
+        if value is None or value is False:
+            continue
+        name = key.rstrip("_").replace("_", "-")
+        if not _NAME.fullmatch(name):
+            raise ValueError(f"not an attribute name: {name!r}")
+        if name == "style":  # see the module docstring
+            raise ValueError("h() writes no style text; a colour goes through swatch()")
+        if name.startswith("on-"):
+            if name[3:] not in EVENTS or not callable(value):
+                raise ValueError(f"{key} needs a function, for one of {', '.join(EVENTS)}")
+            pairs.append((name, value))
+        else:
+            pairs.append((name, True if value is True else str(value)))
+    return Element(tag, tuple(pairs), tuple(_flat(children)))
+
+
+def _flat(children: Iterable[Child]) -> Iterator[Element | str]:
+    for child in children:
+        if child is None:
+            continue
+        if isinstance(child, (Element, str)):
+            yield child
+        elif isinstance(child, (list, tuple)):
+            yield from _flat(child)
+        else:
+            raise TypeError(f"an element's child is an Element, a str or None, not {type(child).__name__}")
+
+
+def swatch(colour: str) -> Element:
+    """A round sample of ``colour`` (a seat's fill: the game's palette or a checked
+    ``#rrggbb``), left blank for anything that is not plainly a colour.
+
+    >>> markup([swatch("red; background: url(x)")])
+    '<span class="swatch" aria-hidden="true"></span>'
+    """
+    return h("span", "", class_="swatch", aria_hidden="true",
+             data_swatch=colour if _COLOUR.fullmatch(colour) else None)
+
+
+def register(table: MutableMapping[str, Handler], handler: Handler) -> str:
+    """Put ``handler`` into ``table`` under a new key, and return the key."""
+    key = f"h{next(_keys)}"
+    table[key] = handler
+    return key
+
+
+def markup(children: Iterable[Child], table: MutableMapping[str, Handler] | None = None) -> str:
+    """The HTML text of ``children``; their event handlers go into ``table`` (which the page's
+    delegated listeners read), and a tree with handlers needs one."""
+    out: list[str] = []
+    for child in _flat(children):
+        _write(child, out, table)
+    return "".join(out)
+
+
+def _write(node: Element | str, out: list[str], table: MutableMapping[str, Handler] | None) -> None:
+    if isinstance(node, str):
+        out.append(html.escape(node, quote=False))
+        return
+    out.append(f"<{node.tag}")
+    for name, value in node.attrs:
+        if name.startswith("on-"):
+            if table is None:
+                raise ValueError("an element with an event handler needs a handler table")
+            out.append(f' data-{name}="{register(table, value)}"')  # type: ignore[arg-type]
+        elif value is True:
+            out.append(f" {name}")
+        else:
+            out.append(f' {name}="{html.escape(value, quote=True)}"')  # type: ignore[arg-type]
+    out.append(">")
+    if node.tag in VOID:
+        if node.children:
+            raise ValueError(f"<{node.tag}> can have no content")
+        return
+    for child in node.children:
+        _write(child, out, table)
+    out.append(f"</{node.tag}>")
