@@ -56,19 +56,19 @@ def h(tag: str, *children: Child, **attrs: Any) -> Element:
     """An element: ``class_`` → ``class``, ``data_x`` → ``data-x``, ``on_click=f`` binds ``f``;
     an attribute that is None or False is left out, True writes it bare, anything else as text."""
     if not _NAME.fullmatch(tag):
-        raise ValueError(f"not a tag name: {tag!r}")
+        raise ValueError(f"not a tag name: {tag!r}")  # i18n: internal
     pairs: list[tuple[str, str | bool | Handler]] = []
     for key, value in attrs.items():
         if value is None or value is False:
             continue
         name = key.rstrip("_").replace("_", "-")
         if not _NAME.fullmatch(name):
-            raise ValueError(f"not an attribute name: {name!r}")
+            raise ValueError(f"not an attribute name: {name!r}")  # i18n: internal
         if name == "style":  # see the module docstring
             raise ValueError("h() writes no style text; a colour goes through swatch()")
         if name.startswith("on-"):
             if name[3:] not in EVENTS or not callable(value):
-                raise ValueError(f"{key} needs a function, for one of {', '.join(EVENTS)}")
+                raise ValueError(f"{key} needs a function, for one of {', '.join(EVENTS)}")  # i18n: internal
             pairs.append((name, value))
         else:
             pairs.append((name, True if value is True else str(value)))
@@ -84,7 +84,8 @@ def _flat(children: Iterable[Child]) -> Iterator[Element | str]:
         elif isinstance(child, (list, tuple)):
             yield from _flat(child)
         else:
-            raise TypeError(f"an element's child is an Element, a str or None, not {type(child).__name__}")
+            kind = type(child).__name__
+            raise TypeError(f"an element's child is an Element, a str or None, not {kind}")  # i18n: internal
 
 
 def swatch(colour: str) -> Element:
@@ -122,7 +123,7 @@ def _write(node: Element | str, out: list[str], table: MutableMapping[str, Handl
     for name, value in node.attrs:
         if name.startswith("on-"):
             if table is None:
-                raise ValueError("an element with an event handler needs a handler table")
+                raise ValueError("an element with an event handler needs a handler table")  # i18n: internal
             out.append(f' data-{name}="{register(table, value)}"')  # type: ignore[arg-type]
         elif value is True:
             out.append(f" {name}")
