@@ -17,6 +17,13 @@ gets a ``data-on-EVENT`` key into a handler table, filled while the tree is writ
 True
 >>> markup([h("input", value='say "hi"'), h("span", swatch("#12ab34"), "x")])
 '<input value="say &quot;hi&quot;"><span><span class="swatch" aria-hidden="true" data-swatch="#12ab34"></span>x</span>'
+
+A part written once can go into later trees as it is (:func:`written`), but only HTML that
+:func:`markup` wrote: a plain ``str`` is always text.
+
+>>> item = written(h("li", "a < b"))
+>>> markup([h("ol", item, "<li>")])
+'<ol><li>a &lt; b</li>&lt;li&gt;</ol>'
 """
 
 from __future__ import annotations
@@ -29,7 +36,7 @@ from dataclasses import dataclass
 from typing import Any
 
 Handler = Callable[[Any], object]  # may return a coroutine, which then runs in the background
-Child = Any  # an Element, a str (text), None (skipped) or a list or tuple of these
+Child = Any  # an Element, a str (text), Html, None (skipped) or a list or tuple of these
 
 #: The events an element can bind with ``on_EVENT=``.
 EVENTS = ("click", "change", "input", "submit", "keydown")
@@ -42,6 +49,12 @@ _COLOUR = re.compile(r"#[0-9a-fA-F]{6}|[a-z]{3,24}")
 _keys = itertools.count(1)
 
 
+class Html(str):
+    """HTML text that :func:`written` made (so escaped by construction), to go into trees as it is."""
+
+    __slots__ = ()
+
+
 @dataclass(frozen=True, slots=True)
 class Element:
     """An element to be: its tag, its attributes (text, True for a bare attribute, or an event
@@ -49,7 +62,7 @@ class Element:
 
     tag: str
     attrs: tuple[tuple[str, str | bool | Handler], ...]
-    children: tuple[Element | str, ...]
+    children: tuple[Element | str, ...]  # a str is text unless it is Html
 
 
 def h(tag: str, *children: Child, **attrs: Any) -> Element:
@@ -99,6 +112,12 @@ def swatch(colour: str) -> Element:
              data_swatch=colour if _COLOUR.fullmatch(colour) else None)
 
 
+def written(*children: Child) -> Html:
+    """``children`` written once, to be put into later trees as they are (they can have no
+    event handlers: those are keyed anew each time a tree is written)."""
+    return Html(markup(children))
+
+
 def register(table: MutableMapping[str, Handler], handler: Handler) -> str:
     """Put ``handler`` into ``table`` under a new key, and return the key."""
     key = f"h{next(_keys)}"
@@ -116,6 +135,9 @@ def markup(children: Iterable[Child], table: MutableMapping[str, Handler] | None
 
 
 def _write(node: Element | str, out: list[str], table: MutableMapping[str, Handler] | None) -> None:
+    if isinstance(node, Html):
+        out.append(node)
+        return
     if isinstance(node, str):
         out.append(html.escape(node, quote=False))
         return

@@ -21,7 +21,7 @@ from pygame_rules.session import Session
 
 from . import dom, settings, storage
 from .games import interaction_for
-from .markup import h, swatch
+from .markup import Element, Html, h, swatch, written
 from .pace import SLIDE_MS, Pacer, hold, slide
 from .whynot import is_choice, why_not
 
@@ -48,8 +48,8 @@ class GameScreen:
         self.palette = self.controller.palette
         self.interaction = interaction_for(self.game)
         self.interaction.names = self.names
-        #: The log's move texts, by language and move (worked out again only for a new language).
-        self._log_texts: dict[tuple[str, int], str] = {}
+        #: The log's entries as written, by language, move and look (see _log_item).
+        self._log_items: dict[tuple[str, int, bool, bool, bool, bool], Html] = {}
         #: When the computers' moves may be shown.
         self.pacer = Pacer()
         #: How many moves of the record were on screen at the last render (None: none yet).
@@ -212,36 +212,49 @@ class GameScreen:
     def _log_panel(self) -> Any:
         viewing, shown = self.controller.viewing, self.controller.ply
         turn = self.controller.last_turn(ui=self.interaction)
-        items = [h("li", h("span", "", class_="log-no"),
-                   h("button", _("Start"), on_click=lambda e: self.view_move(0),
-                     aria_current="true" if viewing == 0 else None), class_="log-start", data_ply="0",
-                   data_shown="true" if shown == 0 else None)]
-        for k, move in enumerate(self.session.moves, 1):
-            items.append(h("li",
-                           h("span", f"{k}.", class_="log-no"),
-                           h("button", _("{player}: {move}").format(player=self.names[move.player],
-                                                                    move=self._log_text(k)),
-                             on_click=lambda e, k=k: self.view_move(k),
-                             aria_current="true" if viewing == k else None),
-                           h("span", _("hint"), class_="log-hint", title=_("A hint was shown for this move"))
-                           if k in self.hinted else None,
-                           class_="log-turn" if k in turn else None, data_ply=str(k),
-                           data_shown="true" if k == shown else None))
+        items = [self._log_item(k, viewing == k, shown == k, k in turn) for k in range(len(self.session.moves) + 1)]
         nav = h("div", [h("button", symbol, id=f"replay-{step}", class_="secondary", aria_label=_(label),
                           title=_(label), on_click=lambda e, step=step: self.replay(step))
                         for step, symbol, label in REPLAY_BUTTONS],
                 class_="replay-nav", role="group", aria_label=_("Step through the game"))
-        return h("div", h("h2", _("Moves")), nav, h("ol", items, class_="log", id="log", start="0"),
+        return h("div", h("h2", _("Moves")), nav,
+                 h("ol", items, class_="log", id="log", start="0", on_click=self._on_log_click),
                  class_="panel log-panel")
 
+    def _log_item(self, k: int, current: bool, shown: bool, in_turn: bool) -> Html:
+        """The log's entry of the position after move ``k`` (0: the start), written once per
+        language and look: a long game's log is not written anew for every click. Its button
+        has no handler of its own; the log's handler finds which one was clicked."""
+        key = (language(), k, current, shown, in_turn, k in self.hinted)
+        if key not in self._log_items:
+            if k == 0:
+                entry = h("li", h("span", "", class_="log-no"),
+                          h("button", _("Start"), aria_current="true" if current else None),
+                          class_="log-start", data_ply="0", data_shown="true" if shown else None)
+            else:
+                player = self.session.moves[k - 1].player
+                entry = h("li",
+                          h("span", f"{k}.", class_="log-no"),
+                          h("button", _("{player}: {move}").format(player=self.names[player], move=self._log_text(k)),
+                            aria_current="true" if current else None),
+                          h("span", _("hint"), class_="log-hint", title=_("A hint was shown for this move"))
+                          if k in self.hinted else None,
+                          class_="log-turn" if in_turn else None, data_ply=str(k),
+                          data_shown="true" if shown else None)
+            self._log_items[key] = written(entry)
+        return self._log_items[key]
+
+    def _on_log_click(self, event: Any) -> None:
+        """Show the position of the log entry whose button was clicked."""
+        button = event.target.closest("#log button")  # i18n: internal (a selector)
+        if button:  # JsNull is falsy
+            self.view_move(int(button.parentElement.dataset.ply))
+
     def _log_text(self, k: int) -> str:
-        """The log's text of move ``k`` in the language now shown (the notation is the same in
-        every language; the words around it follow the language)."""
+        """The text of move ``k`` in the language now shown (the notation is the same in every
+        language; the words around it follow the language)."""
         move = self.session.moves[k - 1]
-        key = (language(), k)
-        if key not in self._log_texts:
-            self._log_texts[key] = self.game.action_text(self.session.states[k - 1], move.action, self.names)
-        return self._log_texts[key]
+        return self.game.action_text(self.session.states[k - 1], move.action, self.names)
 
     def _scroll_log(self) -> None:
         """Keep the entry of the position shown in view, inside the log only (the newest
@@ -323,6 +336,7 @@ class GameScreen:
             return
         count = self.controller.undo()
         self.hinted = {k for k in self.hinted if k <= len(self.session.moves)}
+        self._log_items = {key: item for key, item in self._log_items.items() if key[1] <= len(self.session.moves)}
         self._drawn = len(self.session.moves)
         self.after_change()
         dom.toast(ngettext("Move taken back.", "{n} moves taken back.", count).format(n=count))
@@ -372,7 +386,7 @@ class GameScreen:
             dom.spawn(self._bot_move(request))
             self._show_thinking(request.player)
 
-    def _thinking_line(self, player: int) -> Any:
+    def _thinking_line(self, player: int) -> Element:
         seat = self.session.seats[player]
         return h("p", h("span", class_="spinner", aria_hidden="true"),
                  " ", _("{name} ({level}) is thinking…").format(name=seat.name, level=_(LEVELS[seat.kind])),
@@ -381,7 +395,7 @@ class GameScreen:
     def _show_thinking(self, player: int) -> None:
         status = dom.by_id("status")
         if status and not dom.by_id("thinking"):
-            status.after(self._thinking_line(player))
+            status.after(dom.mount(self._thinking_line(player)))
 
     async def _bot_move(self, request: BotRequest) -> None:
         """One decision of a computer player, worked out in the worker from its own view,
