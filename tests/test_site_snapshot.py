@@ -98,6 +98,37 @@ def test_a_damaged_snapshot_means_a_normal_start_and_a_new_snapshot(page: Any, g
     computer_moves_first(page)
 
 
+def big_buffers(page: Any) -> list[int]:
+    """The sizes of the ArrayBuffer contents over 10 MB that the page's main thread holds, from a
+    heap snapshot (Python's memory is one; the snapshot's bytes would be another)."""
+    cdp = page.context.new_cdp_session(page)
+    chunks: list[str] = []
+    cdp.on("HeapProfiler.addHeapSnapshotChunk", lambda event: chunks.append(event["chunk"]))
+    cdp.send("HeapProfiler.collectGarbage")
+    cdp.send("HeapProfiler.takeHeapSnapshot", {"reportProgress": False})
+    heap = json.loads("".join(chunks))
+    fields = heap["snapshot"]["meta"]["node_fields"]
+    name, size, width = fields.index("name"), fields.index("self_size"), len(fields)
+    nodes, strings = heap["nodes"], heap["strings"]
+    return sorted(nodes[i + size] for i in range(0, len(nodes), width)
+                  if strings[nodes[i + name]] == "system / JSArrayBufferData" and nodes[i + size] > 10e6)
+
+
+def test_a_restored_page_keeps_no_copy_of_the_snapshot(page: Any, guard: Any, site_url: str) -> None:
+    """Pyodide keeps its options, the snapshot among them, for as long as it runs; once restored
+    from them, the snapshot's bytes are let go (31 MB, which stayed on the page until this test)."""
+    page.goto(site_url)
+    wait_ready(page)
+    for boot in ("worker", "snapshot"):  # the worker's new snapshot, then the stored one
+        assert page.evaluate(BOOTS)[0] == boot
+        sizes = big_buffers(page)
+        print(f"{boot}: ArrayBuffers over 10 MB: {[round(s / 1e6, 1) for s in sizes]} MB")
+        assert len(sizes) == 1  # Python's memory only
+        stored_snapshot(page)
+        page.reload()
+        wait_ready(page)
+
+
 def use_first_diagram(page: Any) -> str:
     """Step the gallery's first diagram forward (which starts the embed's Python); return how the
     embed's worker started Python (its frame's ``data-python-boot``)."""

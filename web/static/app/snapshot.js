@@ -93,11 +93,24 @@ async function gunzip(packed) {
 export async function restore(loadPyodide, options, bytes) {
   if (!bytes) return null;
   try {
-    return await loadPyodide({ ...options, _loadSnapshot: bytes });
+    const py = await loadPyodide({ ...options, _loadSnapshot: bytes });
+    release(await bytes);
+    return py;
   } catch (error) {
     console.warn(`Python snapshot failed, starting normally: ${error}`);  // i18n: internal (the console)
     await dropSnapshots();
     return null;
+  }
+}
+
+// Let go of a snapshot's bytes once Python's memory was restored from them. Pyodide keeps its
+// options for as long as it runs, and with them the snapshot (31 MB): its buffer is moved into a
+// copy that nothing keeps (a transfer moves the memory, it copies nothing).
+function release(bytes) {
+  try {
+    structuredClone(bytes.buffer, { transfer: [bytes.buffer] });
+  } catch {
+    // already detached, or a browser that cannot transfer it: then it stays
   }
 }
 
