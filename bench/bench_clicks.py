@@ -3,12 +3,14 @@
 A game of Spiel der Türme between two people, made by random play in CPython (``--moves`` long),
 is imported the way a player imports a file; then the move log's entries are clicked one after
 the other (each click draws the whole screen again: the board at that move, the side panel and
-the log), and at the end "Back to the present". Each click is timed from the event to the end of
-the next frame after its handlers (what a player sees), and its handlers' time on its own
-(Python drawing the screen). The sites are visited in turn, the order alternating between runs,
-each in a fresh browser profile, so that their figures come from the same machine at the same
-time. As a baseline in the same run, a click on the status line, which has no handler of its own
-(only the page's delegated listener looks at it), is timed the same way.
+the log), then "Back to the present", then the board's first control ten times (a stone of the
+player to move: chosen, let go; each click redraws the board and the side panel). Each click is
+timed from the event to the end of the next frame after its handlers (what a player sees), and
+its handlers' time on its own (Python drawing the screen). The sites are visited in turn, the
+order alternating between runs, each in a fresh browser profile, so that their figures come from
+the same machine at the same time. As a baseline in the same run, a click on the status line,
+which has no handler of its own (only the page's delegated listener looks at it), is timed the
+same way.
 
 Usage: ``python bench/bench_clicks.py [--runs 3] [--moves 300] [--site public] [--site other ...]``
 after ``make build``. Prints a table of medians; not a test.
@@ -96,6 +98,10 @@ def visit(pw: Any, url: str, save: Path) -> dict[str, list[list[float]]]:
         page.wait_for_function("!document.getElementById('back-to-present')")
         page.wait_for_timeout(200)
         out["log"] = clicks(page)
+        for _ in range(10):  # the board's first control, at the present position (a Türme stone: chosen, let go)
+            page.locator("#board [tabindex]").first.click(force=True)
+            page.wait_for_timeout(150)
+        out["board"] = clicks(page)
         out["nodes"] = [[page.evaluate("document.getElementsByTagName('*').length"), 0.0]]
         context.close()
     return out
@@ -126,14 +132,17 @@ def main() -> None:
     print(f"Clicks on the game screen, {args.moves}-move game of Spiel der Türme, medians over {args.runs} runs "
           f"(Chromium {CHROMIUM}, load average before/after: {loads[0]} / {loads[-1]}):")
     print(f"{'site':14} {'elements':>8} {'baseline ms':>12} {'log click ms':>13} {'slowest ms':>11}"
-          f" {'Python ms':>10} {'clicks':>7}")
+          f" {'log Python ms':>14} {'board click ms':>15} {'board Python ms':>16}")
     for name, runs in results.items():
         base = [d for r in runs for d, _ in r["baseline"]] or [0.0]
         log = [d for r in runs for d, _ in r["log"]]
         python = [p for r in runs for _, p in r["log"]]
+        board = [d for r in runs for d, _ in r["board"]] or [0.0]
+        board_python = [p for r in runs for _, p in r["board"]] or [0.0]
         elements = statistics.median(r["nodes"][0][0] for r in runs)
         print(f"{name:14} {elements:8.0f} {statistics.median(base):12.0f} {statistics.median(log):13.0f}"
-              f" {max(log):11.0f} {statistics.median(python):10.1f} {len(log):7}")
+              f" {max(log):11.0f} {statistics.median(python):14.1f} {statistics.median(board):15.0f}"
+              f" {statistics.median(board_python):16.1f}")
 
 
 if __name__ == "__main__":

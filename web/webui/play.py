@@ -118,14 +118,8 @@ class GameScreen:
         screen = str(self.app.root.id)  # the board's handlers go with the screen's
         dom.bind(host, "click", self._on_board_click, screen)
         dom.bind(host, "keydown", self._on_board_key, screen)
-        if player is not None:
-            for target in self.interaction.clickable(self.state, player):
-                nodes = host.querySelectorAll(_selector(target))
-                if nodes.length:  # one tab stop per thing: the topmost (last drawn) element
-                    node = nodes.item(nodes.length - 1)
-                    node.setAttribute("tabindex", "0")
-                    node.setAttribute("role", "button")
-                    node.classList.add("focusable")
+        if player is not None:  # what can be chosen now becomes the board's controls (app/boardkeys.js)
+            window.pygameRulesBoard.mark(json.dumps(self.interaction.clickable(self.state, player)))
 
     def _side_panel(self, player: int | None) -> Any:
         over = self.game.is_over(self.state)

@@ -7,6 +7,8 @@
 // - The focus stays where the action was: the board is drawn anew after every move, so the
 //   control that had the focus is found again by its data-* address (else the control nearest
 //   to where it was) and focused, unless the reader has moved the focus elsewhere meanwhile.
+// - Which elements are controls the game screen says after each redraw, in one call:
+//   pygameRulesBoard.mark(addresses) (see mark below).
 // The board is watched for redraws (a MutationObserver on #app), so the game screen needs no
 // call to keep any of this.
 
@@ -42,12 +44,35 @@ function address(node) {
     .map((a) => [a.name, a.value]);
 }
 
+// A CSS selector for the elements with all of these [name, value] attributes.
+function selectorOf(where) {
+  return where.map(([name, value]) => `[${name}="${CSS.escape(value)}"]`).join("");
+}
+
 function find(host, where) {
   if (!where.length) return null;
-  const selector = where.map(([name, value]) => `[${name}="${CSS.escape(value)}"]`).join("");
-  const found = [...host.querySelectorAll(selector)].filter((node) => node.matches(CONTROL));
-  return found.at(-1) || null;  // the topmost, as the game screen marks it
+  const found = [...host.querySelectorAll(selectorOf(where))].filter((node) => node.matches(CONTROL));
+  return found.at(-1) || null;  // the topmost, as mark makes it a control
 }
+
+// Make controls of what can be chosen now: `addresses` is JSON text, a list of objects of data-*
+// values without "data-" ({"square": "e4"}); of the board's elements with exactly one address'
+// values, the topmost (last drawn) becomes the control, one tab stop per thing. Called by the
+// game screen (webui/play.py) once per redraw: one call, instead of several per control.
+function mark(addresses) {
+  const host = board();
+  if (!host) return;
+  for (const target of JSON.parse(addresses)) {
+    const where = Object.entries(target).map(([key, value]) => [`data-${key}`, String(value)]);
+    if (!where.length) continue;
+    const node = [...host.querySelectorAll(selectorOf(where))].at(-1);
+    if (!node) continue;
+    node.setAttribute("tabindex", "0");
+    node.setAttribute("role", "button");
+    node.classList.add("focusable");
+  }
+}
+globalThis.pygameRulesBoard = { mark };
 
 function nearest(list, [x, y]) {
   let best = null;
