@@ -1,6 +1,7 @@
 """Measure the site's start-up in Debian's Chromium against a bare Pyodide page, interleaved.
 
-The bare page is served from the same origin and loads the same Pyodide files the site does,
+The bare page is served from the same origin and loads Pyodide's files as released (the npm
+package's, where the site's standard library has been compiled to bytecode: ``web/bytecode.py``),
 then runs ``1+1``: the floor that any page running Python has to pay. Each run loads, in a
 fresh profile, every page in turn (the order alternates between runs) three times:
 
@@ -52,11 +53,13 @@ ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--d
 CHROMIUM = "/usr/bin/chromium"
 TIMEOUT_MS = 240_000
 BARE = "bench-bare.html"
-#: The bare page: the site's own Pyodide files, ``1+1``, and the same ready flag as the site.
+#: Where the bare page finds Pyodide's files as released.
+RELEASED = "/bench-bare/pyodide/"
+#: The bare page: Pyodide as released, ``1+1``, and the same ready flag as the site.
 BARE_PAGE = b"""<!doctype html><html lang="en"><head><meta charset="utf-8"><title>bare Pyodide</title>
 <script type="module">
-import { loadPyodide } from "./pyodide/pyodide.mjs";
-const py = await loadPyodide({ indexURL: "./pyodide/" });
+import { loadPyodide } from "./bench-bare/pyodide/pyodide.mjs";
+const py = await loadPyodide({ indexURL: "./bench-bare/pyodide/" });
 py.runPython("1+1");
 window.pygameRulesReadyAt = performance.now();
 document.body.dataset.ready = "1";
@@ -85,11 +88,19 @@ SNAPSHOT_STORED = "async () => (await (await caches.open('pygame_rules.snapshots
 
 
 def serve(directory: Path) -> ThreadingHTTPServer:
-    """The built site on a free 127.0.0.1 port, plus the bare page at ``/bench-bare.html``."""
+    """The built site on a free 127.0.0.1 port, plus the bare page at ``/bench-bare.html`` and
+    Pyodide's files as released under ``/bench-bare/pyodide/``."""
 
     class BenchHandler(Handler):
         def __init__(self, *args: Any, **kwargs: Any) -> None:
             super().__init__(*args, directory=str(directory), **kwargs)
+
+        def translate_path(self, path: str) -> str:
+            if path.startswith(RELEASED):
+                name = path.split("?")[0][len(RELEASED):]
+                if "/" not in name and not name.startswith("."):
+                    return str(ROOT / "node_modules" / "pyodide" / name)
+            return str(super().translate_path(path))
 
         def do_GET(self) -> None:
             if self.path.split("?")[0] != "/" + BARE:

@@ -1,7 +1,8 @@
 """Assemble the deployable static site in ``public/``.
 
 Sources: ``web/static`` (page shell, styles, JS bootstrap, worker), ``web/webui``
-(the PyScript front end, zipped), our ``pygame_rules`` wheel, and the Pyodide and
+(the PyScript front end, zipped), our ``pygame_rules`` wheel (both with Pyodide's bytecode
+beside the sources: ``web/bytecode.py``), and the Pyodide and
 PyScript runtimes from ``node_modules`` (installed from the pinned package-lock).
 Everything the page loads ends up under ``public/``: no request leaves the host.
 
@@ -177,6 +178,10 @@ def build(out: Path) -> dict[str, Any]:
     compile_catalogs(out / "app" / "locale")  # .mo files into the package, before the wheel
     wheel = _build_wheel(out)
     webui = _zip_webui(out)
+    # Pyodide under Node compiles these and its standard library to its bytecode (web/bytecode.py),
+    # before anything hashes them or counts their bytes
+    subprocess.run(["node", str(WEB / "bytecode.mjs"), str(wheel), str(webui),
+                    str(out / "pyodide" / "python_stdlib.zip")], check=True)
     (out / "pyscript.json").write_text(json.dumps({
         # Pyodide, from a Python snapshot when there is one, with our wheel in site-packages
         "interpreter": "./app/pyodide-boot.mjs",

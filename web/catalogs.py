@@ -25,6 +25,7 @@ import re
 import string
 import sys
 from collections.abc import Iterable, Iterator
+from datetime import UTC, datetime
 from html.parser import HTMLParser
 from pathlib import Path
 
@@ -416,8 +417,10 @@ def unmarked(area: str) -> list[str]:
 # ---------------------------------------------------------------- compiled catalogs
 
 def _merged(lang: str) -> Catalog:
-    """Every area's translations into ``lang`` in one catalog (the first area's wins a clash)."""
-    merged = Catalog(locale=lang, domain=DOMAIN)
+    """Every area's translations into ``lang`` in one catalog (the first area's wins a clash).
+    Its header's date is fixed: the same translations make the same ``.mo`` file, and so the
+    same wheel and the same Python snapshot key (``web/bytecode.py``)."""
+    merged = Catalog(locale=lang, domain=DOMAIN, creation_date=datetime(1980, 1, 1, tzinfo=UTC))
     for area in AREAS:
         for msg in read(lang, area):
             if msg.id and msg.string and not msg.fuzzy and msg.id not in merged:

@@ -6,7 +6,7 @@
 // How the page's Python started goes on <html data-python-boot>: "snapshot" (the stored one),
 // "worker" (the worker's new one) or "fresh" (tests, bench).
 import { loadPyodide as pyodideLoad, version } from "../pyodide/pyodide.mjs";
-import { restore, unpackWheel } from "./snapshot.js";
+import { nextTask, restore, unpackWheel } from "./snapshot.js";
 
 export { version };
 
@@ -29,6 +29,7 @@ export async function loadPyodide(options = {}) {
   const restored = await restore(pyodideLoad, settings, snapshot?.bytes);
   document.documentElement.dataset.pythonBoot = !restored ? "fresh" : snapshot.made ? "worker" : "snapshot";
   const py = restored ?? await pyodideLoad(settings);
+  await nextTask();  // the wheel's files go in a task of their own, not at the end of Pyodide's restore
   unpackWheel(py, await wheel);
   return py;
 }

@@ -71,7 +71,7 @@ export async function loadSnapshot(key) {
 // The snapshot is inflated a slice at a time, letting the page's other work run between slices:
 // in one piece, its 31 MB took a task of about 100 ms on the page's thread.
 const SLICE = 1 << 18;  // compressed bytes per step (about 1 MB inflated)
-const nextTask = () => (globalThis.scheduler?.yield ? scheduler.yield()
+export const nextTask = () => (globalThis.scheduler?.yield ? scheduler.yield()
                                                    : new Promise((resolve) => { setTimeout(resolve, 0); }));
 
 async function gunzip(packed) {

@@ -1,0 +1,42 @@
+"""The built site's Python comes with Pyodide's bytecode (``web/bytecode.py``), so that browsers
+import without compiling: checked by installing the built archives into the built site's Pyodide
+under Node the way the browser does, and importing every module of ours."""
+
+from __future__ import annotations
+
+import json
+import re
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+pytestmark = pytest.mark.browser  # needs the built site, as the browser tests do (not `make test-engines`)
+
+ROOT = Path(__file__).resolve().parent.parent
+MANIFEST = re.compile(r'<script type="application/json" id="asset-manifest">(.*?)</script>')
+
+
+def test_pyodide_imports_our_modules_and_its_standard_library_from_bytecode(site_dir: Path) -> None:
+    node = shutil.which("node")
+    if node is None:
+        pytest.fail("node is needed (the build runs it too)")
+    run = subprocess.run([node, str(ROOT / "tests" / "bytecode_imports.mjs"), str(site_dir)], cwd=ROOT,
+                         capture_output=True, text=True, timeout=300, check=True)
+    found = json.loads(run.stdout.strip().splitlines()[-1])
+    assert {"pygame_rules.tuerme.rules", "pygame_rules.service", "webui.markup", "webui.app"} <= set(found["imported"])
+    assert found["compiled"] == []  # neither ours nor the standard library's modules they import
+
+
+def test_a_build_from_the_same_sources_makes_the_same_archives(site_dir: Path, tmp_path: Path) -> None:
+    """The snapshot's key hashes our archives: building again must not change it, nor them."""
+    if site_dir.resolve() != (ROOT / "public").resolve():
+        pytest.skip("compares a new build with public/, built from this checkout")
+    subprocess.run([sys.executable, str(ROOT / "web" / "build.py"), "--out", str(tmp_path)], check=True,
+                   capture_output=True, timeout=600)
+    again = json.loads(MANIFEST.search((tmp_path / "index.html").read_text())[1])
+    assert again == json.loads(MANIFEST.search((site_dir / "index.html").read_text())[1])
+    for name in (f"wheels/{again['wheel']}", "app/webui.zip", "pyodide/python_stdlib.zip"):
+        assert (tmp_path / name).read_bytes() == (site_dir / name).read_bytes(), name
