@@ -28,28 +28,38 @@ def test_start_screen_lists_every_registered_game(app):
 
 
 def test_worker_runs_python_off_the_main_thread(app):
-    """A busy Python worker leaves the page's timers running (no gap over 50 ms)."""
+    """While the worker's Python plays for 1.5 s, the page's thread runs no task over 50 ms
+    (``longtask`` entries). Its timers' worst gap is printed: on a loaded 2-core machine the
+    thread may wait for a core between tasks, which is the machine, not the page."""
     result = app.evaluate(
         """async () => {
+            const ping = JSON.parse(await window.pygameRules.call("ping", "{}"));
+            const long = [];
+            const observer = new PerformanceObserver((list) => {
+                for (const entry of list.getEntries()) long.push(entry.duration);
+            });
+            observer.observe({type: "longtask"});
             let last = performance.now(), worst = 0;
             const timer = setInterval(() => {
                 const now = performance.now(); worst = Math.max(worst, now - last); last = now;
             }, 10);
-            const ping = JSON.parse(await window.pygameRules.call("ping", "{}"));
-            last = performance.now(); worst = 0;
             const game = ping.games[0] || null;
             const work = game
                 ? JSON.parse(await window.pygameRules.call("random_play",
                       JSON.stringify({game, budget_ms: 1500})))
                 : null;
             clearInterval(timer);
-            return {ping, work, worst};
+            await new Promise((resolve) => setTimeout(resolve, 0));
+            long.push(...observer.takeRecords().map((entry) => entry.duration));
+            observer.disconnect();
+            return {ping, work, worst, long};
         }""",
     )
+    print(f"worst timer gap {result['worst']:.0f} ms; long tasks {result['long']}")
     assert result["ping"]["games"] == sorted(pygame_rules.GAMES)
     if pygame_rules.GAMES:
         assert result["work"]["plies"] > 0
-    assert result["worst"] < 50, f"main thread blocked for {result['worst']:.0f} ms"
+    assert result["long"] == [], f"the page's thread was busy for {max(result['long']):.0f} ms"
 
 
 def test_worker_reports_errors_instead_of_hanging(app):
