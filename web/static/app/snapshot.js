@@ -72,7 +72,7 @@ export async function loadSnapshot(key) {
 // in one piece, its 31 MB took a task of about 100 ms on the page's thread.
 const SLICE = 1 << 18;  // compressed bytes per step (about 1 MB inflated)
 export const nextTask = () => (globalThis.scheduler?.yield ? scheduler.yield()
-                                                   : new Promise((resolve) => { setTimeout(resolve, 0); }));
+                                                          : new Promise((resolve) => { setTimeout(resolve, 0); }));
 
 async function gunzip(packed) {
   const inflate = new DecompressionStream("gzip");
