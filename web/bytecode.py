@@ -70,23 +70,23 @@ def with_bytecode(archive: bytes) -> bytes:
     return out.getvalue()
 
 
-def sourceless(archive: bytes, mounted: str = "", only: Collection[str] | None = None) -> bytes:
-    """``archive`` (a zip file on ``sys.path``, read by ``zipimport``) with each ``.py`` (or
-    each of those named in ``only``) replaced by its bytecode (``.pyc`` in the same folder),
-    except any that does not compile. Tracebacks name a module's file as under ``mounted``,
-    where Python finds the archive.
+def sourceless(archive: bytes, mounted: str, only: Collection[str]) -> bytes:
+    """``archive`` (a zip file on ``sys.path``, read by ``zipimport``) with each ``.py`` named
+    in ``only`` replaced by its bytecode (``.pyc`` in the same folder), except any that does not
+    compile. Tracebacks name a module's file as under ``mounted``, where Python finds the archive.
 
     >>> import io, zipfile
     >>> plain = io.BytesIO()
     >>> with zipfile.ZipFile(plain, "w") as zf:
     ...     zf.writestr("pkg/__init__.py", "ANSWER = 42\\n")
     ...     zf.writestr("broken.py", "def (")
-    >>> zipfile.ZipFile(io.BytesIO(sourceless(plain.getvalue()))).namelist()
+    >>> changed = sourceless(plain.getvalue(), "/lib/stdlib.zip", {"pkg/__init__.py", "broken.py"})
+    >>> zipfile.ZipFile(io.BytesIO(changed)).namelist()
     ['pkg/__init__.pyc', 'broken.py']
     """
     source = zipfile.ZipFile(io.BytesIO(archive))
     compiled = _compile({name: source.read(name) for name in source.namelist()
-                         if name.endswith(".py") and (only is None or name in only)},
+                         if name.endswith(".py") and name in only},
                         py_compile.PycInvalidationMode.UNCHECKED_HASH, mounted)
     out = io.BytesIO()
     with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as zf:
