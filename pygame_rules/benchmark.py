@@ -15,6 +15,7 @@ from typing import Any
 
 from .protocol import Game
 from .rng import Rng
+from .steps import Steps, run
 
 
 @dataclass(frozen=True)
@@ -36,6 +37,12 @@ def random_games(game: Game[Any, Any], players: int, *, options: Mapping[str, An
                  budget_s: float = 1.0, seed: int = 1) -> Speed:
     """Play whole games of uniformly random legal actions until ``budget_s`` has passed
     (finishing the game under way). A ply is ``legal_actions`` plus ``apply``."""
+    return run(playing_random_games(game, players, options=options, budget_s=budget_s, seed=seed))
+
+
+def playing_random_games(game: Game[Any, Any], players: int, *, options: Mapping[str, Any] | None = None,
+                         budget_s: float = 1.0, seed: int = 1) -> Steps[Speed]:
+    """:func:`random_games` in steps (:mod:`.steps`): it yields after every ply."""
     rng = Rng.from_seed(seed)
     start = time.perf_counter()
     games = plies = 0
@@ -45,5 +52,6 @@ def random_games(game: Game[Any, Any], players: int, *, options: Mapping[str, An
             player = rng.choice(game.to_move(state))
             state = game.apply(state, player, rng.choice(game.legal_actions(state, player)))
             plies += 1
+            yield
         games += 1
     return Speed(games, plies, time.perf_counter() - start)

@@ -82,13 +82,13 @@ class Board:
 
 @dataclasses.dataclass(frozen=True)
 class BotRequest:
-    """A computer player's decision asked of the worker, for one position only."""
+    """A computer player's decision asked of the service, for one position only."""
 
     player: int
     #: The number of moves before the position asked about, and that position.
     ply: int
     position: Any
-    #: The worker's ``bot_move`` request (JSON text): the player's view, level and budget.
+    #: The service's ``bot_move`` request (JSON text): the player's view, level and budget.
     payload: str
     #: The thinking time (ms): the answer is not shown before it has passed since the
     #: request, however quickly it came (how long a computer thinks must tell nothing).
@@ -255,7 +255,7 @@ class Controller:
         return range(first, ply + 1)
 
     def hint_request(self, player: int) -> str:
-        """The worker's ``hint`` request (JSON text) for ``player`` in the present position:
+        """The service's ``hint`` request (JSON text) for ``player`` in the present position:
         his view only, never what he may not see."""
         return json.dumps({"game": self.game.name, "player": player,
                            "state": self.game.state_to_json(self.game.view(self.state, player))})
@@ -306,7 +306,7 @@ class Controller:
 
     # ------------------------------------------------------------------ bots
     def next_bot_request(self) -> BotRequest | None:
-        """The decision to ask of the worker if a computer player must act and none is
+        """The decision to ask of the service if a computer player must act and none is
         thinking yet; he is thinking from now on."""
         if self.thinking is not None:
             return None
@@ -324,7 +324,7 @@ class Controller:
         return self.thinking
 
     def bot_replied(self, request: BotRequest, reply: str) -> bool:
-        """The worker's answer (JSON text) to ``request``: its move is played if the game is
+        """The service's answer (JSON text) to ``request``: its move is played if the game is
         still at the position asked about (True); else it is dropped (False) and the next
         :meth:`next_bot_request` asks again. A malformed answer raises ValueError; a move
         the rules refuse raises IllegalAction."""

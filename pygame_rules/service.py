@@ -1,14 +1,16 @@
-"""JSON-text request handler for the browser's worker thread (no browser imports).
+"""JSON-text requests to the engines: computer players' moves, hints, speed probes (no browser imports).
 
-The page sends ``(method, payload)`` with the payload as JSON text and gets JSON text
-back, so nothing but strings crosses the thread boundary. A payload passes the gate
-(:mod:`pygame_rules.gate`) first: size and depth limits before it is parsed, then
-every field checked before use; a bad request raises :class:`RequestError` with a
-message of at most 200 characters, in the worker's active language (:mod:`.i18n`).
+The page asks ``(method, payload)`` with the payload as JSON text and gets JSON text back
+(``window.pygameRules.call``), the same whoever asks: the front end, a test, a benchmark.
+A payload passes the gate (:mod:`pygame_rules.gate`) first: size and depth limits before it
+is parsed, then every field checked before use; a bad request raises :class:`RequestError`
+with a message of at most 200 characters, in the active language (:mod:`.i18n`).
 
-The worker calls :func:`reply`, which never raises: its answer is ``{"result": ...}``
-or ``{"error": "a short message"}``, so no Python traceback ever reaches the page
-(an unexpected failure prints its traceback to the console and answers briefly).
+:func:`reply` never raises: its answer is ``{"result": ...}`` or ``{"error": "a short
+message"}``, so no Python traceback ever reaches the page (an unexpected failure prints its
+traceback to the console and answers briefly). :func:`replying` is the same in steps
+(:mod:`.steps`): the page runs a computer player's decision a slice at a time, so that its
+thread is never busy for long.
 
 >>> json.loads(handle("ping", "{}"))["games"] == sorted(GAMES)
 True
@@ -23,15 +25,17 @@ import sys
 import time
 import traceback
 from collections.abc import Callable
+from inspect import isgenerator
 from typing import Any
 
 from . import __version__
-from .benchmark import random_games
+from .benchmark import playing_random_games
 from .errors import InvalidState
 from .gate import MAX_INT, Fields, Limits, describe, fail, read_json
 from .i18n import N_, _
 from .protocol import Game
 from .registry import GAMES
+from .steps import Steps, run
 
 #: A request's text is read only within these limits (a Babel state is about 3 kB).
 REQUEST_LIMITS = Limits(N_("the request"), 200_000, 16)
@@ -47,29 +51,29 @@ def _ping(request: Fields) -> dict[str, Any]:
     return {"version": __version__, "games": sorted(GAMES)}
 
 
-def _random_play(request: Fields) -> dict[str, Any]:
+def _random_play(request: Fields) -> Steps[dict[str, Any]]:
     """Random full games for ``budget_ms`` milliseconds: a speed probe of this runtime."""
     game = _game(request)
-    speed = random_games(game, request.integer("players", game.min_players, game.max_players,
+    speed = yield from playing_random_games(game, request.integer("players", game.min_players, game.max_players,
                                                default=game.min_players),
                          budget_s=request.number("budget_ms", 0, MAX_BUDGET_MS, default=1000) / 1000,
                          seed=request.integer("seed", 0, MAX_INT, default=1))
     return {"games": speed.games, "plies": speed.plies, "seconds": round(speed.seconds, 3)}
 
 
-def _bot_move(request: Fields) -> dict[str, Any]:
+def _bot_move(request: Fields) -> Steps[dict[str, Any]]:
     """A bot's move for ``player`` in ``state`` (a saved state or his view; the bot masks
     it again itself) at ``level`` within ``budget_ms``, reproducible by ``seed``.
 
     >>> from pygame_rules.tuerme import GAME
     >>> state = GAME.state_to_json(GAME.new_game(2, seed=1))
     >>> request = {"game": "tuerme", "state": state, "player": 0, "level": "easy"}
-    >>> answer = _bot_move(Fields(request, "the request", RequestError))
+    >>> answer = run(_bot_move(Fields(request, "the request", RequestError)))
     >>> sorted(answer), answer["iterations"]
     (['action', 'iterations', 'text'], 0)
     """
     started = time.perf_counter()  # the budget also covers the first request's imports
-    from .bots import LEVELS, decide, knowledge_for
+    from .bots import LEVELS, deciding, knowledge_for
 
     game = _game(request)
     knowledge_for(game)  # imports the game's bot module now, inside the budget
@@ -78,14 +82,15 @@ def _bot_move(request: Fields) -> dict[str, Any]:
     level = request.choice("level", LEVELS, default="medium")
     budget_s = request.number("budget_ms", 0, MAX_BUDGET_MS, default=1000) / 1000
     view = game.view(state, player)
-    decision = decide(game, view, player, level, budget_s=max(budget_s - (time.perf_counter() - started), 0.0),
-                      seed=request.integer("seed", 0, MAX_INT, default=0))
+    decision = yield from deciding(game, view, player, level,
+                                   budget_s=max(budget_s - (time.perf_counter() - started), 0.0),
+                                   seed=request.integer("seed", 0, MAX_INT, default=0))
     return {"action": game.action_to_json(decision.action),
             "text": game.action_text(view, decision.action) or "",
             "iterations": decision.iterations}
 
 
-def _hint(request: Fields) -> dict[str, Any]:
+def _hint(request: Fields) -> Steps[dict[str, Any]]:
     """What the medium computer player would do for ``player`` seen from ``state`` (his
     view: the page sends nothing else, and it is masked again here), with the reason as
     an English template and its fields (:class:`~.bots.hint.Hint`), which the page
@@ -93,15 +98,15 @@ def _hint(request: Fields) -> dict[str, Any]:
 
     >>> from pygame_rules.tuerme import GAME
     >>> state = GAME.state_to_json(GAME.new_game(2, seed=1))
-    >>> answer = _hint(Fields({"game": "tuerme", "state": state, "player": 0}, "the request", RequestError))
+    >>> answer = run(_hint(Fields({"game": "tuerme", "state": state, "player": 0}, "the request", RequestError)))
     >>> sorted(answer)
     ['action', 'fields', 'reason', 'text']
     """
-    from .bots.hint import hint
+    from .bots.hint import hinting
 
     game, state = _game(request), _state(request)
     player = _player(request, game, state)
-    found = hint(game, game.view(state, player), player)
+    found = yield from hinting(game, game.view(state, player), player)
     return {"action": game.action_to_json(found.action), "text": found.notation, "reason": found.reason,
             "fields": [list(field) for field in found.fields]}
 
@@ -125,8 +130,8 @@ def _game(request: Fields) -> Game[Any, Any]:
     return GAMES[request.choice("game", sorted(GAMES))]
 
 
-#: Each method with the fields its request may have.
-METHODS: dict[str, tuple[Callable[[Fields], dict[str, Any]], tuple[str, ...]]] = {
+#: Each method (its answer, or the steps to it) with the fields its request may have.
+METHODS: dict[str, tuple[Callable[[Fields], dict[str, Any] | Steps[dict[str, Any]]], tuple[str, ...]]] = {
     "ping": (_ping, ()),
     "random_play": (_random_play, ("game", "players", "budget_ms", "seed")),
     "bot_move": (_bot_move, ("game", "state", "player", "level", "budget_ms", "seed")),
@@ -137,23 +142,36 @@ METHODS: dict[str, tuple[Callable[[Fields], dict[str, Any]], tuple[str, ...]]] =
 def handle(method: object, payload: object) -> str:
     """Run ``method`` on the JSON ``payload`` and answer JSON text; an unknown method or
     a bad payload raises RequestError."""
+    return run(handling(method, payload))
+
+
+def handling(method: object, payload: object) -> Steps[str]:
+    """:func:`handle` in steps."""
     if not isinstance(method, str) or method not in METHODS:
         fail(RequestError, f"unknown method {describe(method)}; known: {', '.join(sorted(METHODS))}")  # i18n: internal
-    run, known = METHODS[method]
+    compute, known = METHODS[method]
     request = Fields(read_json(payload or "{}", REQUEST_LIMITS, RequestError), REQUEST_LIMITS.what,
                      RequestError, known=known)
-    return json.dumps(run(request))
+    answer = compute(request)
+    if isgenerator(answer):
+        answer = yield from answer
+    return json.dumps(answer)
 
 
 def reply(method: object, payload: object) -> str:
-    """What the worker posts back: ``{"result": <the answer>}`` or ``{"error": <why>}``
-    as JSON text. It never raises; a failure that is no bad request (a bug) prints its
-    traceback to the console and answers with a short message."""
+    """The answer as ``{"result": <the answer>}`` or ``{"error": <why>}`` in JSON text. It
+    never raises; a failure that is no bad request (a bug) prints its traceback to the
+    console and answers with a short message."""
+    return run(replying(method, payload))
+
+
+def replying(method: object, payload: object) -> Steps[str]:
+    """:func:`reply` in steps; nor does it raise, at any step."""
     try:
-        return f'{{"result": {handle(method, payload)}}}'
+        return f'{{"result": {(yield from handling(method, payload))}}}'
     except RequestError as exc:
         return json.dumps({"error": str(exc)})
     except Exception as exc:  # the thread boundary: report, never let a traceback through
         traceback.print_exc(file=sys.stderr)
-        return json.dumps({"error": _("the worker failed ({error}); details are in the browser's console").format(
+        return json.dumps({"error": _("the computation failed ({error}); details are in the browser's console").format(
             error=type(exc).__name__)})

@@ -46,10 +46,11 @@ def pass_to(page: Any, name: str) -> None:
     page.locator("#board svg").wait_for()
 
 
-#: How the page's and the worker's Python started: "snapshot" (the stored one), "worker" (the page
-#: only: the snapshot the worker made just now) or "fresh" (web/static/app/snapshot.js).
+#: How the page's and the first visit's worker's Python started: "snapshot" (the stored one),
+#: "worker" (the page only: the snapshot the worker made just now) or "fresh"
+#: (web/static/app/snapshot.js); the worker's is None where no worker ran (a snapshot was stored).
 BOOTS = "() => [document.documentElement.dataset.pythonBoot, document.documentElement.dataset.workerBoot]"
-#: Where the bot worker stores its Python snapshot.
+#: Where the first visit's worker stores its Python snapshot.
 CACHE = "pygame_rules.snapshots"
 #: The stored snapshots: [url, compressed bytes] for each.
 STORED = f"""async () => {{
@@ -59,7 +60,7 @@ STORED = f"""async () => {{
 
 
 def stored_snapshot(page: Any, timeout_s: float = 120) -> tuple[str, int]:
-    """Wait until the worker has stored its snapshot (the page cannot wait on an async
+    """Wait until the first visit's worker has stored its snapshot (the page cannot wait on an async
     condition, so this polls); return its URL and size."""
     deadline = time.monotonic() + timeout_s
     while time.monotonic() < deadline:

@@ -56,15 +56,16 @@ def test_hard_respects_its_time_budget() -> None:
 
 def test_root_ranking_stops_at_the_deadline() -> None:
     from pygame_rules.bots import knowledge_for
-    from pygame_rules.bots.levels import ranked
+    from pygame_rules.bots.levels import ranking
     from pygame_rules.rng import Rng
+    from pygame_rules.steps import run
 
     game = get_game("tuerme")
     state = game.new_game(2, seed=4)
     k = knowledge_for(game)
     actions = k.moves(state, 0)
-    assert len(ranked(k, state, 0, actions, Rng.from_seed(1))) == len(actions) > 1
-    late = ranked(k, state, 0, actions, Rng.from_seed(1), deadline=0.0)
+    assert len(run(ranking(k, state, 0, actions, Rng.from_seed(1)))) == len(actions) > 1
+    late = run(ranking(k, state, 0, actions, Rng.from_seed(1), deadline=0.0))
     assert [action for _, action in late] == k.ordered(state, 0, actions, Rng.from_seed(1))[:1]
 
 

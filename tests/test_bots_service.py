@@ -1,4 +1,4 @@
-"""The worker's methods, its gate for requests, and the ``arena`` command."""
+"""The service's methods, its gate for requests, and the ``arena`` command."""
 
 from __future__ import annotations
 
@@ -91,7 +91,7 @@ def test_a_failure_that_is_no_bad_request_is_answered_briefly(
 
     monkeypatch.setitem(service.METHODS, "ping", (broken, ()))
     answer = json.loads(reply("ping", "{}"))
-    assert answer == {"error": "the worker failed (KeyError); details are in the browser's console"}
+    assert answer == {"error": "the computation failed (KeyError); details are in the browser's console"}
     assert "Traceback" in capsys.readouterr().err   # for whoever debugs it, in the console
 
 

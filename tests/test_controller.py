@@ -387,7 +387,7 @@ def test_a_diagram_is_read_from_one_seat_and_branches_where_a_move_is_tried():
 
 # ---------------------------------------------------------------- hints and turns
 def test_hint_request_holds_only_the_players_view() -> None:
-    """The worker's hint request carries what the player sees, never hidden cards."""
+    """The service's hint request carries what the player sees, never hidden cards."""
     game = registry.get_game("babel")
     screen = Controller(Session.new("babel", [Seat("A", "red"), Seat("B", "blue"), Seat("C", "green")], seed=2))
     request = json.loads(screen.hint_request(0))

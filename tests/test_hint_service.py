@@ -1,4 +1,4 @@
-"""The worker's ``hint`` request: the hint depends on the player's view only."""
+"""The service's ``hint`` request: the hint depends on the player's view only."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The built static site in Debian's Chromium: offline loading, start screen, worker."""
+"""The built static site in Debian's Chromium: offline loading, start screen, the engines' service."""
 
 from __future__ import annotations
 
@@ -27,10 +27,11 @@ def test_start_screen_lists_every_registered_game(app):
     assert sorted(names) == sorted(pygame_rules.GAMES)
 
 
-def test_worker_runs_python_off_the_main_thread(app):
-    """While the worker's Python plays for 1.5 s, the page's thread runs no task over 50 ms
-    (``longtask`` entries). Its timers' worst gap is printed: on a loaded 2-core machine the
-    thread may wait for a core between tasks, which is the machine, not the page."""
+def test_long_computations_run_in_slices(app):
+    """While the page's Python plays random games for 1.5 s (as a computer player thinks: in
+    slices, webui/slices.py), the page's thread runs no task over 50 ms (``longtask``
+    entries). Its timers' worst gap is printed: on a loaded 2-core machine the thread may wait
+    for a core between tasks, which is the machine, not the page."""
     result = app.evaluate(
         """async () => {
             const ping = JSON.parse(await window.pygameRules.call("ping", "{}"));
@@ -62,7 +63,14 @@ def test_worker_runs_python_off_the_main_thread(app):
     assert result["long"] == [], f"the page's thread was busy for {max(result['long']):.0f} ms"
 
 
-def test_worker_reports_errors_instead_of_hanging(app):
-    message = app.evaluate(
-        "() => window.pygameRules.call('no_such_method', '{}').then(() => 'ok', e => e.message)")
-    assert "unknown method" in message
+def test_service_reports_errors_instead_of_hanging(app):
+    """Every call is answered; an error is a short message, never a traceback, and the page's
+    Python goes on answering."""
+    messages = app.evaluate("""async () => {
+        const ask = (method, payload) => window.pygameRules.call(method, payload).then(() => 'ok', e => e.message);
+        return [await ask('no_such_method', '{}'), await ask('bot_move', '['.repeat(90000) + ']'.repeat(90000)),
+                await ask('ping', {not: 'text'}), await ask('ping', '{}')];
+    }""")
+    assert messages == ["unknown method 'no_such_method'; known: bot_move, hint, ping, random_play",
+                        "the request is nested more than 16 levels deep",
+                        "a request needs a method name and a JSON text payload", "ok"]

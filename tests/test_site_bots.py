@@ -1,5 +1,5 @@
-"""Computer players in Chromium: they move from any seat, in the worker, within their time,
-while the page stays responsive."""
+"""Computer players in Chromium: they move from any seat, thinking on the page in slices, within
+their time, while the page stays responsive."""
 
 from __future__ import annotations
 
@@ -9,22 +9,33 @@ from site_helpers import log_texts
 
 pytestmark = pytest.mark.browser
 
-#: Records the longest gap between 10 ms timer ticks on the page (a blocked main thread)
-#: that ends while a computer player is thinking; the page's own renders after a click or
-#: after the bot's answer are not the bot's doing and are left out.
+#: Records, while a computer player is thinking, the page's long tasks (``longtask`` entries: a
+#: task over 50 ms) and the longest gap between 10 ms timer ticks; the page's own renders after
+#: a click or after the bot's answer are not the bot's doing and are left out (a tick's interval
+#: counts while #thinking is shown and the log has not grown).
 TICKER = """() => {
     window.worstGap = 0;
     window.logLength = 0;
+    window.thinkingSpans = [];
+    window.longTasks = [];
+    new PerformanceObserver((list) => {
+        for (const e of list.getEntries()) window.longTasks.push([e.startTime, e.duration]);
+    }).observe({type: "longtask"});
     let last = performance.now();
     setInterval(() => {
         const now = performance.now();
         if (document.getElementById('thinking')
-                && document.querySelectorAll('#log li').length === window.logLength)
+                && document.querySelectorAll('#log li').length === window.logLength) {
             window.worstGap = Math.max(window.worstGap, now - last);
+            window.thinkingSpans.push([last, now]);
+        }
         last = now;
     }, 10);
 }"""
-#: Records how long each ``bot_move`` request to the worker takes until its answer is back.
+#: The durations of the long tasks that overlap a span of thinking.
+LONG_WHILE_THINKING = """() => window.longTasks.filter(([start, d]) =>
+    window.thinkingSpans.some(([from, to]) => start < to && start + d > from)).map(([, d]) => Math.round(d))"""
+#: Records how long each ``bot_move`` request to the service takes until its answer is back.
 TIMER = """() => {
     const call = window.pygameRules.call;
     window.botTimes = [];
@@ -48,13 +59,13 @@ def setup_game(page, game: str, kinds: list[str], seed: int, bot_time: str = "1"
     page.click("#start-game")
 
 
-def test_hard_bot_thinks_in_the_worker_without_blocking_the_page(app):
+def test_hard_bot_thinks_in_slices_without_blocking_the_page(app):
     """Türme, a person against the hard computer: its reply takes about its time budget,
-    the page's timers keep running while it thinks (no gap over 50 ms), and clicks still
-    work meanwhile."""
+    the page's thread runs no task over 50 ms while it thinks (it thinks in slices), and
+    clicks still work meanwhile. The timers' worst gap is printed: on a loaded machine the
+    thread may wait for a core between tasks, which is the machine, not the page."""
     setup_game(app, "tuerme", ["human", "hard"], seed=4, bot_time="1")
     app.wait_for_selector("#game")
-    app.evaluate("() => window.pygameRules.call('ping', '{}')")  # the worker is up before we measure
     app.evaluate(TICKER)
     app.evaluate(TIMER)
     for piece in range(app.locator("#board [tabindex]").count()):  # a move with no bonus move
@@ -67,12 +78,16 @@ def test_hard_bot_thinks_in_the_worker_without_blocking_the_page(app):
     assert app.locator(".replay-banner").is_visible()
     app.click("#back-to-present")
     # The renders of those two clicks are the page's, not the bot's; measure until its answer.
-    app.evaluate("window.worstGap = 0; window.logLength = document.querySelectorAll('#log li').length")
+    app.evaluate("window.worstGap = 0; window.thinkingSpans = []; "
+                 "window.logLength = document.querySelectorAll('#log li').length")
     app.wait_for_function("document.querySelectorAll('#log li').length >= 3", timeout=30_000)
     took = app.evaluate("window.botTimes[0]")  # from the request until the page has the answer,
     # which may wait a little for the page's own work (as before: 150 ms allowed for it)
     assert took <= 1000 * 1.2 + 150, f"the hard decision took {took:.0f} ms for a 1 s budget"
-    assert app.evaluate("window.worstGap") < 50
+    assert app.evaluate("window.thinkingSpans.length") > 20  # the timers ticked while it thought
+    long = app.evaluate(LONG_WHILE_THINKING)
+    print(f"while the computer thought: worst timer gap {app.evaluate('window.worstGap'):.0f} ms, long tasks {long}")
+    assert long == [], f"the page's thread was busy for {max(long)} ms while the computer thought"
     assert log_texts(app)[1].startswith("Player 2: ")
     app.wait_for_function("document.getElementById('status').textContent === 'To move: Player 1'",
                           timeout=30_000)  # after any bonus moves of the computer

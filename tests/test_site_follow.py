@@ -44,7 +44,7 @@ def click_move(page, move: Move) -> None:
 
 def start_against_computers(page, site_url: str, settings: dict, players: int, bot_time: str) -> None:
     """With ``settings`` stored, a Türme game (seed 5) of a person in seat 1 against easy
-    computer players in the other seats, each thinking ``bot_time`` seconds; the worker up."""
+    computer players in the other seats, each thinking ``bot_time`` seconds."""
     page.add_init_script(f"localStorage.setItem('pygame_rules.settings', {json.dumps(json.dumps(settings))})")
     page.goto(site_url)
     page.wait_for_function("document.body.dataset.ready === '1'", timeout=180_000)
@@ -57,7 +57,6 @@ def start_against_computers(page, site_url: str, settings: dict, players: int, b
     page.fill("#seed", "5")
     page.click("#start-game")
     page.wait_for_selector("#game")
-    page.evaluate("() => window.pygameRules.call('ping', '{}')")  # the worker is up
 
 
 def test_computer_turns_play_out_move_by_move(page, guard, site_url):
@@ -147,7 +146,7 @@ def test_the_end_in_plain_words(app, tmp_path):
     assert "wins with" in text or "share the win" in text
 
 
-#: Records when each ``bot_move`` request went to the worker and when its answer came, and
+#: Records when each ``bot_move`` request went to the service and when its answer came, and
 #: when the log first held each number of entries.
 CLOCK = """() => {
     const call = window.pygameRules.call;

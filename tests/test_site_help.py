@@ -1,5 +1,5 @@
 """"Why not?" and hints in Chromium: a click that can't be done says why, beside the
-element; the Hint button asks the worker and shows the move and its reason."""
+element; the Hint button asks the service and shows the move and its reason."""
 
 from __future__ import annotations
 

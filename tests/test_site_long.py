@@ -16,7 +16,7 @@ Bound: back on the home screen after each game, the live DOM nodes outside the d
 (user-agent shadow trees and list markers of the home screen included: about 110 at
 start, a few more per saved game listed) stay below 500, where one game's final screen
 alone has about 5,000; and once the first game has warmed the page up (about 1.2 MB of
-JS heap: the bot worker's plumbing, compiled code), the JS heap grows by less than 1 MB
+JS heap: the service's plumbing, compiled code), the JS heap grows by less than 1 MB
 over the other games.
 """
 

@@ -27,6 +27,7 @@ from typing import Any
 
 from ..protocol import Game
 from ..rng import Rng
+from ..steps import Steps, run
 from .knowledge import Knowledge
 from .levels import easy, medium
 from .mcts import search
@@ -64,18 +65,35 @@ def decide(game: Game[Any, Any], state: Any, player: int, level: str, *,
     given (reproducible whatever the machine). Raises ValueError if ``player`` is not to
     move or the level is unknown.
     """
+    return run(deciding(game, state, player, level, budget_s=budget_s, seed=seed, iterations=iterations))
+
+
+def deciding(game: Game[Any, Any], state: Any, player: int, level: str, *,
+             budget_s: float = DEFAULT_BUDGET_S, seed: int = 0,
+             iterations: int | None = None) -> Steps[Decision]:
+    """:func:`decide` in steps (:mod:`pygame_rules.steps`), for a caller that runs it in
+    slices; the same decision. Its errors are raised at once, before the first step.
+
+    >>> from pygame_rules.tuerme import GAME
+    >>> steps = deciding(GAME, GAME.new_game(2, seed=5), 0, "medium", seed=1)
+    >>> run(steps) == decide(GAME, GAME.new_game(2, seed=5), 0, "medium", seed=1)
+    True
+    """
     if level not in LEVELS:
         raise ValueError(f"unknown bot level {level!r}; levels: {', '.join(LEVELS)}")  # i18n: internal
     view = game.view(state, player)
     if player not in game.to_move(view):
         raise ValueError(f"player {player} is not to move")  # i18n: internal
-    k = knowledge_for(game)
-    rng = Rng.from_seed(seed)
+    return _thinking(knowledge_for(game), view, player, level, budget_s, Rng.from_seed(seed), iterations)
+
+
+def _thinking(k: Knowledge[Any, Any], view: Any, player: int, level: str, budget_s: float, rng: Rng,
+              iterations: int | None) -> Steps[Decision]:
     if level == "easy":
         return Decision(easy(k, view, player, rng))
     if level == "medium":
-        return Decision(medium(k, view, player, rng))
-    action, done = search(k, view, player, rng, budget_s=budget_s, iterations=iterations)
+        return Decision((yield from medium(k, view, player, rng)))
+    action, done = yield from search(k, view, player, rng, budget_s=budget_s, iterations=iterations)
     return Decision(action, done)
 
 
@@ -86,4 +104,4 @@ def choose_action(game: Game[Any, Any], state: Any, player: int, level: str, *,
 
 
 __all__ = ["DEFAULT_BUDGET_S", "LEVELS", "Decision", "Knowledge", "choose_action", "decide",
-           "knowledge_for"]
+           "deciding", "knowledge_for"]

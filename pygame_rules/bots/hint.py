@@ -24,7 +24,8 @@ from .. import codec
 from ..i18n import N_, _
 from ..protocol import Game
 from ..rng import Rng
-from . import decide, knowledge_for
+from ..steps import Steps, run
+from . import deciding, knowledge_for
 from .levels import settle
 
 #: Iterations of the hard level for a hint (fixed, so a hint is the same on every machine).
@@ -60,9 +61,14 @@ def view_seed(game: Game[Any, Any], view: Any) -> int:
 
 def hint(game: Game[Any, Any], state: Any, player: int, level: str = "medium") -> Hint:
     """What the ``level`` computer player would do for ``player``, and why."""
+    return run(hinting(game, state, player, level))
+
+
+def hinting(game: Game[Any, Any], state: Any, player: int, level: str = "medium") -> Steps[Hint]:
+    """:func:`hint` in steps (:mod:`pygame_rules.steps`)."""
     view = game.view(state, player)
     seed = view_seed(game, view)
-    action = decide(game, view, player, level, seed=seed, iterations=HARD_ITERATIONS).action
+    action = (yield from deciding(game, view, player, level, seed=seed, iterations=HARD_ITERATIONS)).action
     notation = game.action_text(view, action)
     if len(game.legal_actions(view, player)) == 1:
         return Hint(action, notation, ONLY)

@@ -4,10 +4,11 @@ Both work on the player's view only; whatever they need that the view hides is
 sampled by the game's :meth:`~.knowledge.Knowledge.determinize`.
 
 >>> from pygame_rules.bots import knowledge_for
+>>> from pygame_rules.steps import run
 >>> from pygame_rules.tuerme import GAME
 >>> k = knowledge_for(GAME)
 >>> state = GAME.new_game(2, seed=4)
->>> action = medium(k, state, 0, Rng.from_seed(1))
+>>> action = run(medium(k, state, 0, Rng.from_seed(1)))
 >>> GAME.why_illegal(state, 0, action) is None
 True
 """
@@ -18,6 +19,7 @@ import time
 from typing import Any
 
 from ..rng import Rng
+from ..steps import Steps
 from .knowledge import Knowledge, leads
 
 #: Values closer than this count as a tie (broken at random).
@@ -59,13 +61,14 @@ def settle(k: Knowledge[Any, Any], state: Any, rng: Rng) -> Any:
     return state
 
 
-def ranked(k: Knowledge[Any, Any], view: Any, player: int, actions: list[Any],
-           rng: Rng, deadline: float | None = None) -> list[tuple[float, Any]]:
+def ranking(k: Knowledge[Any, Any], view: Any, player: int, actions: list[Any],
+            rng: Rng, deadline: float | None = None) -> Steps[list[tuple[float, Any]]]:
     """(value, action) pairs, best first: ``player``'s lead one ply after each action,
     averaged over a few samples of the hidden information (others' simultaneous choices
     played out greedily); equal values in random order. With a ``deadline`` (a
     :func:`time.perf_counter` value) the actions are valued in the game's cheap
-    :meth:`~.knowledge.Knowledge.ordered` order and those left at the deadline are left out."""
+    :meth:`~.knowledge.Knowledge.ordered` order and those left at the deadline are left out.
+    In steps: it yields after each action's value in each sample."""
     game = k.game
     worlds = [k.determinize(view, player, rng) for _ in range(k.samples)]
     if deadline is not None:
@@ -78,14 +81,15 @@ def ranked(k: Knowledge[Any, Any], view: Any, player: int, actions: list[Any],
         for world in worlds:
             after = settle(k, game.play(world, player, action), rng)
             value += leads(k.evaluate(after))[player]
+            yield
         scored.append((value / len(worlds), rng.next32(), action))
     scored.sort(key=lambda t: (-t[0], t[1]))
     return [(value, action) for value, _, action in scored]
 
 
-def medium(k: Knowledge[Any, Any], view: Any, player: int, rng: Rng) -> Any:
-    """The candidate with the best :func:`ranked` value (ties broken at random)."""
+def medium(k: Knowledge[Any, Any], view: Any, player: int, rng: Rng) -> Steps[Any]:
+    """The candidate with the best :func:`ranking` value (ties broken at random), in steps."""
     actions = k.moves(view, player)
     if len(actions) == 1:
         return actions[0]
-    return ranked(k, view, player, actions, rng)[0][1]
+    return (yield from ranking(k, view, player, actions, rng))[0][1]

@@ -24,7 +24,8 @@ like the medium level rather than at random, and a longer one corrects it.
 >>> from pygame_rules.bots import knowledge_for
 >>> from pygame_rules.tuerme import GAME
 >>> state = GAME.new_game(2, seed=4)
->>> action, iterations = search(knowledge_for(GAME), state, 0, Rng.from_seed(1), iterations=30)
+>>> from pygame_rules.steps import run
+>>> action, iterations = run(search(knowledge_for(GAME), state, 0, Rng.from_seed(1), iterations=30))
 >>> GAME.why_illegal(state, 0, action) is None, iterations
 (True, 30)
 """
@@ -36,8 +37,9 @@ import time
 from typing import Any
 
 from ..rng import Rng
+from ..steps import Steps
 from .knowledge import Knowledge, logistic
-from .levels import ranked
+from .levels import ranking
 
 #: UCB1 exploration constant for rewards in [0, 1].
 EXPLORATION = 0.7
@@ -69,18 +71,19 @@ class Node:
 
 
 def search(k: Knowledge[Any, Any], view: Any, player: int, rng: Rng, *,
-           budget_s: float = 1.0, iterations: int | None = None) -> tuple[Any, int]:
+           budget_s: float = 1.0, iterations: int | None = None) -> Steps[tuple[Any, int]]:
     """The most visited root action after ``iterations`` iterations (if given) or after
-    ``budget_s`` seconds (counted from the call: ranking the root actions is part of it,
+    ``budget_s`` seconds (counted from the first step: ranking the root actions is part of it,
     and root actions still unranked at the deadline get no prior), and the number of
-    iterations run."""
+    iterations run. In steps: it yields while ranking the root actions
+    (:func:`~.levels.ranking`) and after each iteration."""
     deadline = time.perf_counter() + budget_s
     root_actions = k.moves(view, player)
     if len(root_actions) == 1:
         return root_actions[0], 0
     root = Node(player)
-    scored = ranked(k, view, player, root_actions, rng,
-                    deadline=deadline if iterations is None else None)
+    scored = yield from ranking(k, view, player, root_actions, rng,
+                                deadline=deadline if iterations is None else None)
     root.order = {a: i for i, (_, a) in enumerate(scored)}
     for value, action in scored[:PRIOR_ACTIONS]:
         root.children[action] = _prior(player, logistic(value / k.scale))
@@ -89,6 +92,7 @@ def search(k: Knowledge[Any, Any], view: Any, player: int, rng: Rng, *,
             done == 0 or time.perf_counter() < deadline):
         _iterate(k, root, k.determinize(view, player, rng), player, rng)
         done += 1
+        yield
     best = max(root_actions, key=lambda a: root.children[a].visits if a in root.children else -1)
     return best, done
 

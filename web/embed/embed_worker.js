@@ -18,7 +18,7 @@ async function fetchBytes(path) {
   return new Uint8Array(await response.arrayBuffer());
 }
 
-// Python with our wheel, as the app's bot worker starts it (restored from the app's snapshot of
+// Python with our wheel, as the app's first-visit worker starts it (restored from the app's snapshot of
 // this build when the browser has one, else booted, then making that snapshot), and the app's
 // interaction code (a plain zip) and the service beside it.
 async function boot(wheel) {

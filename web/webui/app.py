@@ -26,7 +26,7 @@ from pygame_rules.session import (
     is_bot_time,
 )
 
-from . import dom, settings, storage
+from . import dom, settings, slices, storage
 from .markup import h, swatch
 from .play import GameScreen
 from .settings import PACE_LABELS, PACES, Settings
@@ -67,6 +67,7 @@ class App:
         i18n.use(i18n.negotiate([str(document.documentElement.lang)]))
         window.addEventListener(LANGUAGE_CHANGED, create_proxy(self.change_language))
         dom.install(document.body)
+        slices.install()
         settings.apply(settings.load())
         button = dom.by_id("settings-button")
         dom.bind(button, "click", self.show_settings, owner="topbar")

@@ -61,8 +61,6 @@ class GameScreen:
         self.hinted: set[int] = set()
         _keys.screen = self
         _keys.install()
-        if any(seat.is_bot for seat in session.seats):
-            window.pygameRules.call("ping", "{}")  # start the worker's Python early
 
     @property
     def state(self) -> Any:
@@ -365,7 +363,7 @@ class GameScreen:
             self.render()
 
     def ask_hint(self, player: int) -> None:
-        """Ask the worker what the medium computer player would do in ``player``'s view."""
+        """Ask the service what the medium computer player would do in ``player``'s view."""
         if self._hint_asked:
             return
         self._hint_asked = True
@@ -374,7 +372,7 @@ class GameScreen:
 
     # --------------------------------------------------------------- bots
     def _start_bot(self) -> None:
-        """If a computer player must act and none is thinking yet, ask the worker."""
+        """If a computer player must act and none is thinking yet, ask the service (in slices)."""
         request = self.controller.next_bot_request()
         if request is not None:
             dom.spawn(self._bot_move(request))
@@ -392,7 +390,7 @@ class GameScreen:
             status.after(dom.mount(self._thinking_line(player)))
 
     async def _bot_move(self, request: BotRequest) -> None:
-        """One decision of a computer player, worked out in the worker from its own view,
+        """One decision of a computer player, worked out by the service (in slices) from its own view,
         held until its thinking time has passed since it was asked (however quickly it
         came: an easy choice must not show), then shown once the move before it has been
         on screen for the reader's pace (at once if a person must act meanwhile, as in

@@ -1,9 +1,10 @@
-// Page bootstrap that runs before PyScript: loading progress, the bot worker, and error display.
+// Page bootstrap that runs before PyScript: loading progress, the first visit's snapshot, the
+// engines' service entry, and error display.
 // Everything here is plain JS so that the first paint never waits for Python.
 
 import { countingFetch } from "./counting.js";
 import { CHANGED, t } from "./i18n.js";
-import { hasSnapshot, loadSnapshot, snapshotKey } from "./snapshot.js";
+import { hasSnapshot, loadSnapshot, queuedTask, snapshotKey } from "./snapshot.js";
 
 const manifest = JSON.parse(document.getElementById("asset-manifest").textContent);
 const bar = document.getElementById("load-progress");
@@ -48,39 +49,26 @@ function showFatal(message) {
 addEventListener("error", (event) => showFatal(event.message || event.error));
 addEventListener("unhandledrejection", (event) => showFatal(event.reason));
 
-// The worker runs long computations (bots) off the main thread. On a first visit it starts at
-// once and boots Python, and the page restores the snapshot it makes (snapshot.js), so that
-// Python boots once and never on the page's thread. Otherwise it starts as soon as the page's
-// own Python has drawn the first screen (or at the first call, if earlier): booting both at once
-// would make the first screen wait for the worker, on two cores about twice as long.
-let worker = null;
-let nextId = 1;
-const pending = new Map();
-
-function startWorker(share = false) {
-  worker = new Worker(new URL("./worker.js", import.meta.url), { type: "module" });
-  let answered = null;
-  const initAnswer = new Promise((resolve) => { answered = resolve; });
-  worker.onmessage = ({ data }) => {
-    if (data.id === 0) {  // the worker's start: its downloads, then the answer to "init"
-      if (data.received) { received(data.received, data.url, true); return; }
-      if (data.boot) document.documentElement.dataset.workerBoot = data.boot;  // (tests, bench)
-      answered(data);
-      return;
-    }
-    const call = pending.get(data.id);
-    if (!call) return;
-    pending.delete(data.id);
-    if (data.error) call.reject(new Error(data.error));
-    else call.resolve(data.result);
-  };
-  worker.onerror = (event) => {
-    answered({});
-    for (const call of pending.values()) call.reject(new Error(event.message || t("the computer players' worker stopped")));
-    pending.clear();
-  };
-  worker.postMessage({ id: 0, method: "init", payload: manifest.wheel, share });
-  return initAnswer;
+// Python runs on the page, and only once: the computer players think there too, a slice at a
+// time (webui/slices.py). A worker boots Python only on a first visit, to make the snapshot
+// the page then restores (snapshot.js), so that this boot never runs on the page's thread; the
+// worker ends once it has stored the snapshot for later visits.
+function snapshotFromWorker() {
+  const worker = new Worker(new URL("./worker.js", import.meta.url), { type: "module" });
+  return new Promise((resolve) => {
+    const done = (answer) => { worker.terminate(); resolve(answer); };
+    worker.onmessage = ({ data }) => {
+      if ("received" in data) received(data.received, data.url, true);  // (0 where a browser can't tell)
+      else if (data.stored) worker.terminate();  // the snapshot is stored: the worker's work is done
+      else if (data.error) done(data);
+      else {
+        document.documentElement.dataset.workerBoot = data.boot;  // (tests, bench)
+        resolve(data);
+      }
+    };
+    worker.onerror = () => done({});
+    worker.postMessage({ method: "init", payload: manifest.wheel });
+  });
 }
 
 // The snapshot the page's Python starts from (pyodide-boot.mjs asks once): null when there will
@@ -91,40 +79,46 @@ function startWorker(share = false) {
 async function startingSnapshot() {
   const { version } = await import("../pyodide/pyodide.mjs");
   const key = snapshotKey(version, manifest.code_sha256);
-  if (!key || worker) return null;
+  if (!key) return null;
   const stored = await hasSnapshot(key);
-  const bytes = (stored ? loadSnapshot(key) : startWorker(true).then((answer) => answer.snapshot))
+  const bytes = (stored ? loadSnapshot(key) : snapshotFromWorker().then((answer) => answer.snapshot))
     .then((snapshot) => snapshot || Promise.reject(new Error("no Python snapshot came")));  // i18n: internal (the console)
   bytes.catch(() => {});  // handled where Pyodide awaits it; not an unhandled rejection here
   return { bytes, made: !stored };
 }
 let snapshotForPage = startingSnapshot().catch(() => null);
 
-// Called from Python: `await window.pygameRules.call("method", json_text)` → JSON text.
+// The engines' service, answered by the page's Python once it runs (webui/slices.py):
+// `await window.pygameRules.call("method", json_text)` → the result's JSON text, or an Error
+// with the service's short message.
+let serveWith = null;
+const served = new Promise((resolve) => { serveWith = resolve; });
+
 globalThis.pygameRules = {
   manifest,
+  queuedTask,  // between the slices of a computation (webui/slices.py): the page's timers run too
   // Once, for pyodide-boot.mjs: see startingSnapshot.
   takeSnapshot() {
     const snapshot = snapshotForPage;
     snapshotForPage = null;  // the page keeps no copy of Python's memory once it restored it
     return snapshot;
   },
-  call(method, payload) {
-    if (!worker) startWorker();
-    const id = nextId++;
-    return new Promise((resolve, reject) => {
-      pending.set(id, { resolve, reject });
-      worker.postMessage({ id, method, payload });
-    });
+  serve(answer) { serveWith(answer); },
+  async call(method, payload) {
+    if (typeof method !== "string" || typeof payload !== "string") {
+      throw new Error("a request needs a method name and a JSON text payload");  // i18n: internal
+    }
+    const answer = JSON.parse(await (await served)(method, payload));
+    if ("error" in answer) throw new Error(answer.error);
+    return JSON.stringify(answer.result);
   },
 };
 
-// Once the first screen is drawn, the bot worker starts and the service worker is registered
-// (it then stores the release): neither competes with the page's own start.
+// Once the first screen is drawn, the service worker is registered (it then stores the
+// release): it does not compete with the page's own start.
 const untilReady = new MutationObserver(() => {
   if (!document.body.dataset.ready) return;
   untilReady.disconnect();
-  if (!worker) startWorker();
   setUpOffline();
 });
 untilReady.observe(document.body, { attributes: true, attributeFilter: ["data-ready"] });

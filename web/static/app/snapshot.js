@@ -3,10 +3,10 @@
 // (about 0.5 s instead of 2–4 s, and the page's longest task about 0.2 s instead of 1.4–2.3 s;
 // docs/benchmarks.md has the figures).
 //
-// * Python boots once, in the bot worker (worker.js), on the first start without a snapshot: it
+// * Python boots once, in a worker (worker.js), on the first start without a snapshot: it
 //   stores the snapshot here, gzip-compressed, and hands a copy to the page, which restores it
 //   (pyodide-boot.mjs, through loader.js) while its main thread stays free. Later starts of the
-//   page and of the worker restore the stored one.
+//   page restore the stored one.
 // * A snapshot belongs to one Pyodide version and one build of our code: its key is the version
 //   and the SHA-256 of the wheel and webui.zip. Storing one deletes every other, so a new release makes
 //   a new snapshot on its first start and the old one goes.
@@ -17,8 +17,8 @@
 
 const CACHE = "pygame_rules.snapshots";  // not the service worker's "pygame-rules-<release>"
 
-// The modules the snapshot holds: everything the bot worker imports, and of the page's front end
-// (webui) all that does not import pyscript (which only exists once PyScript set it up on the
+// The modules the snapshot holds: the engines' service with the computer players, and of the
+// page's front end (webui) all that does not import pyscript (which only exists once PyScript set it up on the
 // page): with the game interactions come all three engines and their renderers. The page then
 // compiles only its four DOM modules (app/main.py), instead of the whole front end in one task.
 const PRELOAD = ["pygame_rules.service", "pygame_rules.session", "pygame_rules.controller",
@@ -71,8 +71,16 @@ export async function loadSnapshot(key) {
 // The snapshot is inflated a slice at a time, letting the page's other work run between slices:
 // in one piece, its 31 MB took a task of about 100 ms on the page's thread.
 const SLICE = 1 << 18;  // compressed bytes per step (about 1 MB inflated)
-export const nextTask = () => (globalThis.scheduler?.yield ? scheduler.yield()
-                                                          : new Promise((resolve) => { setTimeout(resolve, 0); }));
+// A promise kept in a new task, queued behind the tasks already waiting (timers included): a
+// message, which unlike a timer is never delayed.
+export const queuedTask = () => new Promise((resolve) => {
+  const { port1, port2 } = new MessageChannel();
+  port1.onmessage = () => { port1.close(); resolve(); };
+  port2.postMessage(null);
+});
+// A promise kept in a task of its own after the page's input and drawing, but ahead of its other
+// tasks where the browser can (scheduler.yield): for start-up, which should go on promptly.
+export const nextTask = () => (globalThis.scheduler?.yield ? scheduler.yield() : queuedTask());
 
 async function gunzip(packed) {
   const inflate = new DecompressionStream("gzip");
@@ -89,7 +97,7 @@ async function gunzip(packed) {
 
 // Pyodide restored from the snapshot `bytes` (from loadSnapshot, or the worker's new one; or a
 // promise of them) with `loadPyodide(options)`, or null when there is none or it does not
-// restore (the stored snapshots are then dropped; the caller starts Python normally).
+// restore (a snapshot that came and failed is dropped; the caller starts Python normally).
 export async function restore(loadPyodide, options, bytes) {
   if (!bytes) return null;
   try {
@@ -98,7 +106,7 @@ export async function restore(loadPyodide, options, bytes) {
     return py;
   } catch (error) {
     console.warn(`Python snapshot failed, starting normally: ${error}`);  // i18n: internal (the console)
-    await dropSnapshots();
+    if (await Promise.resolve(bytes).then(Boolean, () => false)) await dropSnapshots();
     return null;
   }
 }
@@ -127,30 +135,32 @@ export function unpackWheel(py, bytes) {
   py.unpackArchive(bytes, "wheel", { extractDir: sitePackages });
 }
 
-// Python for a worker (the bot worker, the embed's): restored from the stored snapshot of this
+// Python for a worker (the app's first visit, worker.js; the embed's): restored from the stored snapshot of this
 // code, else booted the normal way (Pyodide's module `pyodide`, its `options`). Either way our
 // `code` goes in as files: {wheel, webui} as ArrayBuffers, the wheel into site-packages and
 // webui.zip into the working folder, where PyScript puts it on the page. After a normal boot the
 // modules in PRELOAD are imported and a new snapshot is stored, and returned as `made` for the
-// page that waits for it. `boot` says how Python started: "snapshot" or "fresh".
+// page that waits for it; `stored` is kept once it is stored (or could not be). `boot` says how
+// Python started: "snapshot" or "fresh".
 export async function startPython(pyodide, options, code) {
   const key = snapshotKey(pyodide.version, await codeSha256(code));
   const restored = await restore(pyodide.loadPyodide, options, await loadSnapshot(key));
   const py = restored ?? await pyodide.loadPyodide({ ...options, _makeSnapshot: Boolean(key) });
   unpackWheel(py, code.wheel);
   py.unpackArchive(code.webui, "zip");
-  return { py, boot: restored ? "snapshot" : "fresh", made: !restored && key ? makeSnapshot(py, key) : null };
+  const made = !restored && key ? makeSnapshot(py, key) : null;
+  return { py, boot: restored ? "snapshot" : "fresh", made: made?.bytes ?? null, stored: made?.stored ?? Promise.resolve() };
 }
 
 // After a normal boot: import what the page and the workers use, and store Python's memory for
-// the next start (in the background). The snapshot's bytes, or null when it could not be made.
+// the next start (in the background). {bytes: the snapshot, stored: a promise kept once it is
+// stored or could not be}, or null when it could not be made.
 function makeSnapshot(py, key) {
   const failed = (error) => console.warn(`Python snapshot not stored: ${error}`);  // i18n: internal (the console)
   try {
     for (const name of PRELOAD) py.pyimport(name).destroy();
     const bytes = py.makeMemorySnapshot();
-    storeSnapshot(key, bytes).catch(failed);
-    return bytes;
+    return { bytes, stored: storeSnapshot(key, bytes).catch(failed) };
   } catch (error) {
     failed(error);
     return null;
