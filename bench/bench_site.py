@@ -13,15 +13,16 @@ For each load it records the time until the page is ready (the site: its first s
 answering, ``pygameRulesReadyAt``; the bare page: ``1+1`` evaluated), the first contentful
 paint, the longest main-thread task that ends after that paint (``longtask`` entries up to ready), the
 time from ready until the first computer move is answered (the site only: an easy move at
-Spiel der Türme, whatever worker start-up it needs included), and the renderer processes'
+Spiel der Türme, whatever start-up it needs included), and the renderer processes'
 memory afterwards (proportional set size of every renderer of that browser, from /proc: the
 page's thread and its workers). Medians over the runs, and each site's ratio to the bare page;
 the last column counts the loads whose page restored Python from a snapshot (the stored one, or
-on a first visit the one the bot worker made) instead of booting it.
+on a first visit the one the worker made) instead of booting it.
 
 Usage: ``python bench/bench_site.py [--runs 5] [--site public] [--site other-build ...]
-[--positions 8]`` after ``make build``; ``--positions`` adds the bot worker's speed (random play
-and hard decisions), printed before the table. Prints a table and the raw figures as JSON; not a test.
+[--positions 8]`` after ``make build``; ``--positions`` adds the speed of the page's Python
+(random play and hard decisions, both in slices as the page runs them), printed before the
+table. Prints a table and the raw figures as JSON; not a test.
 """
 
 from __future__ import annotations
@@ -83,7 +84,7 @@ FIRST_MOVE = """async (request) => {
     return performance.now() - started;
 }"""
 MODES = ("cold", "warm", "return")
-#: Whether the site's bot worker has stored its Python snapshot (web/static/app/snapshot.js).
+#: Whether the site's first-visit worker has stored its Python snapshot (web/static/app/snapshot.js).
 SNAPSHOT_STORED = "async () => (await (await caches.open('pygame_rules.snapshots')).keys()).length > 0"
 
 
@@ -166,7 +167,7 @@ def measure(page: Page, load: Callable[[], Any], bot: str | None) -> dict[str, f
 
 def offline_stored(page: Page) -> None:
     """Wait until the site's service worker has stored the release (it is active only then) and
-    the bot worker its Python snapshot, so that neither runs beside the next load."""
+    the first visit's worker its Python snapshot, so that neither runs beside the next load."""
     page.evaluate("navigator.serviceWorker.ready.then(() => true)")
     deadline = time.monotonic() + TIMEOUT_MS / 1000
     while not page.evaluate(SNAPSHOT_STORED) and time.monotonic() < deadline:
@@ -212,17 +213,17 @@ HARD_MOVE = """async ([game, state, player]) => {
 }"""
 
 
-def worker_speed(pw: Any, url: str, count: int) -> None:
-    """Pure-Python speed in the page's bot worker: random play, then hard decisions with a 1 s
-    budget at ``count`` positions per game along random 3-player games."""
+def service_speed(pw: Any, url: str, count: int) -> None:
+    """Pure-Python speed of the page's service (in slices): random play, then hard decisions with
+    a 1 s budget at ``count`` positions per game along random 3-player games."""
     browser = pw.chromium.launch(executable_path=CHROMIUM, args=ARGS)
     page = browser.new_page()
     page.goto(url)
     page.wait_for_function(READY, timeout=TIMEOUT_MS)
-    print("Random play in the page's worker (Pyodide), 3 s per game:")
+    print("Random play on the page (Pyodide, in slices), 3 s per game:")
     for game, r in page.evaluate(RANDOM_PLAY).items():
         print(f"  {game:7} {r['plies'] / r['seconds']:8.0f} plies/s  {r['games'] / r['seconds']:6.2f} games/s")
-    print(f"Hard computer player in the page's worker, 1 s budget, {count} positions "
+    print(f"Hard computer player on the page (in slices), 1 s budget, {count} positions "
           "along random 3-player games:")
     for name, game in GAMES.items():
         decisions = [page.evaluate(HARD_MOVE, [name, game.state_to_json(state), player])
@@ -244,7 +245,7 @@ def main() -> None:
     parser.add_argument("--site", type=Path, action="append",
                         help="a built site (repeat to compare builds; default: public)")
     parser.add_argument("--positions", type=int, default=0,
-                        help="afterwards, measure the bot worker's speed of the first site: random play "
+                        help="afterwards, measure the speed of the first site's Python: random play "
                              "and hard decisions at this many positions per game (default: skip)")
     args = parser.parse_args()
     sites = [s.resolve() for s in (args.site or [ROOT / "public"])]
@@ -263,7 +264,7 @@ def main() -> None:
             loads.append(load_average())
             print(f"run {run + 1}/{args.runs} done, load average {loads[-1]}", file=sys.stderr)
         if args.positions:
-            worker_speed(pw, pages[1][1], args.positions)
+            service_speed(pw, pages[1][1], args.positions)
     for server in servers:
         server.shutdown()
 

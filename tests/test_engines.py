@@ -4,7 +4,7 @@ WebKitGTK (Safari's engine), each driven as ``tests/engines.py`` describes.
 In each engine: the start screen drawn by Python; one complete game per game with computer
 players in every seat to the end screen, and a reload that resumes its autosave; the offline
 start after a first visit (the server stopped, then a reload), Python restored from its
-snapshot, with a hard computer player moving from the bot worker; and a rebuilt site picked up
+snapshot, with a hard computer player moving (in slices, on the page); and a rebuilt site picked up
 after the "new version" prompt, its old cache deleted and the saved games kept.
 """
 

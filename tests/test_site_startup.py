@@ -1,4 +1,4 @@
-"""Start-up never freezes the page for long (issue 25): Python boots in the bot worker, and the
+"""Start-up never freezes the page for long (issue 25): Python boots in a worker, and the
 page only restores the snapshot of Python's memory (``web/static/app/snapshot.js``). Measured in
 Chromium as the longest main-thread task (``longtask`` entries) that ends after the first paint,
 on a first visit and on a reload.

@@ -82,7 +82,7 @@ def _zip_webui(out: Path) -> Path:
 # ------------------------------------------------------------ Content-Security-Policy
 #: What a page that runs Python needs beyond files of its own origin: compiling WebAssembly
 #: (Pyodide), and on the app's page ``Function()``, with which PyScript composes its hooks
-#: (``'unsafe-eval'``; the bot worker and the embed's frame load Pyodide without PyScript).
+#: (``'unsafe-eval'``; the first visit's worker and the embed's frame load Pyodide without PyScript).
 RUNTIME_SCRIPTS = {"index.html": ("'wasm-unsafe-eval'", "'unsafe-eval'"),
                    "embed/frame.html": ("'wasm-unsafe-eval'",)}
 #: Inline scripts, and the ``type`` of one that is data, not code (JSON, Python).

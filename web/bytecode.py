@@ -3,7 +3,7 @@
 Pyodide ships its standard library as sources (``python_stdlib.zip``): each start of Python
 compiled the modules it imports, about 1.5 s of a 2.1 s start (Pyodide under Node on the
 ``python`` machine kind: 2.1–2.6 s, then 0.6–0.8 s with bytecode). Our own modules were compiled
-at each first visit in the bot worker (0.43 s, then 0.2 s) and on the page at every start.
+at each first visit in the worker (0.43 s, then 0.2 s) and on the page at every start.
 
 Bytecode belongs to one Python: it must be made by the Python that runs in the browser,
 Pyodide's. ``bytecode.mjs`` runs this module in Pyodide under Node, at build time

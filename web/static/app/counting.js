@@ -1,5 +1,5 @@
 // Download progress for the loading screen: a fetch that reports the bytes of every response as
-// they arrive. Used by the page (loader.js) and by the bot worker (worker.js), which downloads
+// they arrive. Used by the page (loader.js) and by the first visit's worker (worker.js), which downloads
 // the runtime on a first visit and tells the page.
 //
 // The WebAssembly response passes through untouched: Chromium reuses the machine code it

@@ -1,6 +1,6 @@
 // The interpreter module PyScript loads for the page (pyscript.json's "interpreter"): Pyodide's
 // own loadPyodide, started from a Python snapshot (snapshot.js) when loader.js has one for this
-// build (the stored one, or on a first visit the one the bot worker has just made), and started
+// build (the stored one, or on a first visit the one the worker has just made), and started
 // normally when there is none or it fails; then our wheel unpacked into site-packages (a
 // snapshot holds the imported modules but not their files).
 // How the page's Python started goes on <html data-python-boot>: "snapshot" (the stored one),
