@@ -27,6 +27,26 @@ def test_start_screen_lists_every_registered_game(app):
     assert sorted(names) == sorted(pygame_rules.GAMES)
 
 
+def test_pyscript_stops_watching_the_document_once_the_app_runs(app):
+    """``app/loader.js`` lets PyScript's document-wide MutationObserver go once the first screen
+    is drawn (it cost about 3–5 ms of every click, docs/benchmarks.md): an element added to the
+    page is no longer searched with XPath for ``py-*`` attributes, the page's MutationObserver
+    is the browser's own again, and the app still answers."""
+    searches = app.evaluate("""async () => {
+        const create = XPathEvaluator.prototype.createExpression;
+        let calls = 0;
+        XPathEvaluator.prototype.createExpression = function (...args) { calls++; return create.apply(this, args); };
+        document.getElementById("notices").append(document.createElement("div"));
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        XPathEvaluator.prototype.createExpression = create;
+        return calls;
+    }""")
+    assert searches == 0
+    assert app.evaluate("() => Function.prototype.toString.call(MutationObserver).includes('[native code]')")
+    app.click(".game-card[data-game='tuerme'] button")
+    app.wait_for_selector("#setup")
+
+
 def test_long_computations_run_in_slices(app):
     """While the page's Python plays random games for 1.5 s (as a computer player thinks: in
     slices, webui/slices.py), the page's thread runs no task over 50 ms (``longtask``

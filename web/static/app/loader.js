@@ -114,11 +114,31 @@ globalThis.pygameRules = {
   },
 };
 
+// PyScript (core.js, after this module) watches the whole document for as long as the page
+// lives: it searches every added element with XPath for `py-*` event attributes and for new
+// Python scripts, and hears every attribute change. The app adds neither once it has started,
+// and on the game screen that watching took about 8 ms of every click (docs/benchmarks.md), so
+// the observers watching the whole document are noted as they start and let go once the first
+// screen is drawn.
+const Observer = globalThis.MutationObserver;
+const documentWatchers = [];
+globalThis.MutationObserver = class extends Observer {
+  observe(target, options) {
+    if (target === document && options?.subtree) documentWatchers.push(this);
+    super.observe(target, options);
+  }
+};
+function stopWatchingTheDocument() {
+  globalThis.MutationObserver = Observer;
+  for (const watcher of documentWatchers.splice(0)) watcher.disconnect();
+}
+
 // Once the first screen is drawn, the service worker is registered (it then stores the
 // release): it does not compete with the page's own start.
-const untilReady = new MutationObserver(() => {
+const untilReady = new Observer(() => {
   if (!document.body.dataset.ready) return;
   untilReady.disconnect();
+  stopWatchingTheDocument();
   setUpOffline();
 });
 untilReady.observe(document.body, { attributes: true, attributeFilter: ["data-ready"] });
