@@ -54,10 +54,10 @@ def _ping(request: Fields) -> dict[str, Any]:
 def _random_play(request: Fields) -> Steps[dict[str, Any]]:
     """Random full games for ``budget_ms`` milliseconds: a speed probe of this runtime."""
     game = _game(request)
-    speed = yield from playing_random_games(game, request.integer("players", game.min_players, game.max_players,
-                                               default=game.min_players),
-                         budget_s=request.number("budget_ms", 0, MAX_BUDGET_MS, default=1000) / 1000,
-                         seed=request.integer("seed", 0, MAX_INT, default=1))
+    players = request.integer("players", game.min_players, game.max_players, default=game.min_players)
+    speed = yield from playing_random_games(
+        game, players, budget_s=request.number("budget_ms", 0, MAX_BUDGET_MS, default=1000) / 1000,
+        seed=request.integer("seed", 0, MAX_INT, default=1))
     return {"games": speed.games, "plies": speed.plies, "seconds": round(speed.seconds, 3)}
 
 

@@ -33,11 +33,7 @@ Steps = Generator[None, None, T]
 
 def run(steps: Steps[T]) -> T:
     """The result of ``steps``, run to the end in one go."""
-    while True:
-        try:
-            next(steps)
-        except StopIteration as stop:
-            return stop.value  # type: ignore[no-any-return]
+    return advance(steps, lambda: False)[1]  # type: ignore[return-value]  # (done: the result)
 
 
 def advance(steps: Steps[T], used_up: Callable[[], bool]) -> tuple[bool, T | None]:

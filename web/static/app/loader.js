@@ -117,7 +117,7 @@ globalThis.pygameRules = {
 // PyScript (core.js, after this module) watches the whole document for as long as the page
 // lives: it searches every added element with XPath for `py-*` event attributes and for new
 // Python scripts, and hears every attribute change. The app adds neither once it has started,
-// and on the game screen that watching took about 8 ms of every click (docs/benchmarks.md), so
+// and on the game screen that watching took about 3–5 ms of every click (docs/benchmarks.md), so
 // the observers watching the whole document are noted as they start and let go once the first
 // screen is drawn.
 const Observer = globalThis.MutationObserver;
