@@ -8,21 +8,41 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 from html import escape
 
 Attr = str | int | float | bool | None
 
 
+#: Attribute names as written, by keyword (``class_`` → ``class``, ``data_square`` → ``data-square``).
+_NAMES: dict[str, str] = {}
+#: What :func:`html.escape` changes in an attribute value.
+_SPECIAL = re.compile("[&<>\"']")
+
+
 def _attrs(attrs: dict[str, Attr]) -> str:
+    """The attributes written out. A board has thousands of them, so a number is written as it
+    is (its text has nothing to escape) and a text is escaped only if it holds something to
+    escape.
+
+    >>> _attrs({"x": 1.5, "y": 2.0, "class_": "a b", "data_square": "e4", "title": "<'&'>", "hidden": True})
+    ' x="1.5" y="2" class="a b" data-square="e4" title="&lt;&#x27;&amp;&#x27;&gt;" hidden="True"'
+    """
     out = []
     for key, value in attrs.items():
         if value is None or value is False:
             continue
-        name = key.rstrip("_").replace("_", "-")
-        if isinstance(value, float):
-            value = f"{value:.2f}".rstrip("0").rstrip(".")
-        out.append(f' {name}="{escape(str(value), quote=True)}"')
+        name = _NAMES.get(key)
+        if name is None:
+            name = _NAMES[key] = key.rstrip("_").replace("_", "-")
+        if isinstance(value, str):
+            text = escape(value, quote=True) if _SPECIAL.search(value) else value
+        elif isinstance(value, float):
+            text = f"{value:.2f}".rstrip("0").rstrip(".")
+        else:  # an int or True: digits, a sign or a word
+            text = str(value)
+        out.append(f' {name}="{text}"')
     return "".join(out)
 
 

@@ -5,9 +5,9 @@ Issue 23 (finding 10) saw Chrome's live DOM nodes grow by about 4,700 per game o
 games while the document held about 1,300 elements. The app keeps nothing: heap snapshots
 taken during a game hold at most the one screen just replaced (the thinking spinner's
 running CSS animation holds it for a moment), and none once the game is over; every
-screen is replaced whole, handlers live in one table and go with the screen they came with, and no
-Python object keeps a node. The growth came from the measuring: an element handle
-(Playwright's ``wait_for_selector`` returns one) keeps its element alive, and with it the
+screen is replaced whole (the move log entry by entry), handlers live in one table and go
+with the screen they came with, and no Python object keeps a node. The growth came from the
+measuring: an element handle (Playwright's ``wait_for_selector`` returns one) keeps its element alive, and with it the
 whole detached screen it belonged to, board and move log included: about 4,700 nodes a
 game. So this test waits with predicates that return booleans only, and shows that its
 measure does see a kept screen.

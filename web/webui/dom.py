@@ -22,7 +22,10 @@ from pyscript.ffi import create_proxy, to_js
 
 from pygame_rules.i18n import _
 
-from .markup import EVENTS, Child, Element, Handler, h, markup, register
+from .markup import EVENTS, Child, Element, Handler, Html, h, markup, register
+
+#: How many changed entries :func:`update_list` writes one by one (more: the whole list at once).
+REWRITE_FROM = 16
 
 _handlers: dict[str, Handler] = {}
 #: The handler keys of each owner: the id of the element whose content they came with, or
@@ -50,6 +53,27 @@ def replace(node: Any, *children: Child) -> None:
     handlers of its former content are dropped."""
     node.innerHTML = _written(str(node.id), children)
     _paint(node)
+
+
+def update_list(node: Any, items: list[Html], shown: list[Html]) -> list[Html]:
+    """Make the children of ``node`` the elements ``items`` (each one element's HTML, without
+    handlers or swatches), knowing that they are ``shown`` now: only the entries that differ
+    are written, and the ones beyond the new end removed. Returns ``items``, the new ``shown``."""
+    if int(node.childElementCount) != len(shown):  # not what we wrote: write it all
+        node.innerHTML = "".join(items)
+        return items
+    changed = [index for index, (item, before) in enumerate(zip(items, shown)) if item != before]
+    if len(changed) > REWRITE_FROM:  # e.g. every entry in another language
+        node.innerHTML = "".join(items)
+        return items
+    entries = node.children
+    for index in changed:
+        entries.item(index).outerHTML = items[index]
+    for _surplus in range(len(items), len(shown)):
+        node.lastElementChild.remove()
+    if len(items) > len(shown):
+        node.insertAdjacentHTML("beforeend", "".join(items[len(shown):]))
+    return items
 
 
 def mount(element: Element, owner: str = "") -> Any:

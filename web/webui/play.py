@@ -52,6 +52,10 @@ class GameScreen:
         self._log_items: dict[tuple[str, int, bool, bool, bool, bool], Html] = {}
         #: When the computers' moves may be shown.
         self.pacer = Pacer()
+        #: The log's entries on the page (None: the game's layout is not, e.g. behind a pass screen).
+        self._log_shown: list[Html] | None = None
+        #: The language the layout was written in.
+        self._language = ""
         #: How many moves of the record were on screen at the last render (None: none yet).
         self._drawn: int | None = None
         #: The hint on screen: the number of moves before it, the player and the hint.
@@ -70,20 +74,31 @@ class GameScreen:
     def render(self) -> None:
         player = self.controller.acting_player()
         passing = self.controller.pass_to()
-        focused = window.document.activeElement.id if window.document.activeElement else ""
         if passing is not None:
             self._render_pass_screen(passing)
+            self._log_shown = None
         else:
-            dom.replace(self.app.root, h("div",
-                                         h("div", id="board", class_="board-host", aria_label=_("Board")),
-                                         h("aside", self._side_panel(player), class_="side"),
-                                         class_="game-layout", id="game", data_game=self.game.name))
+            if self._log_shown is None or self._language != language() or not dom.by_id("game"):
+                self._render_layout()
+            dom.replace(dom.by_id("side-now"), self._side_panel(player))
+            self._log_shown = dom.update_list(dom.by_id("log"), self._log_entries(), self._log_shown or [])
             self._render_board(player)
-            self._scroll_log()
-            if focused and dom.by_id(focused) and focused.startswith("replay-"):
-                dom.by_id(focused).focus()  # stepping through the record keeps its button
+            self._scroll_log()  # the replay's buttons, never drawn anew, keep the focus
         self._show_news(player, passing is not None)
         self._start_bot()
+
+    def _render_layout(self) -> None:
+        """The screen's frame, once per game screen and language: the board's host, the side
+        panel's changing part (``#side-now``) and the log. Later renders write the board and
+        ``#side-now`` and only the log entries that changed, so that a long game's log is not
+        parsed, styled and laid out anew for every click."""
+        dom.replace(self.app.root, h("div",
+                                     h("div", id="board", class_="board-host", aria_label=_("Board"),
+                                       on_click=self._on_board_click, on_keydown=self._on_board_key),
+                                     h("aside", h("div", id="side-now", class_="side-now"), self._log_panel(),
+                                       class_="side"),
+                                     class_="game-layout", id="game", data_game=self.game.name))
+        self._log_shown, self._language = [], language()
 
     def _render_pass_screen(self, player: int) -> None:
         name = self.names[player]
@@ -112,10 +127,8 @@ class GameScreen:
         if options is not None:
             highlights.update(options(float(host.clientWidth)))
         svg = self.game.render_svg(board.state, board.viewer, palette=self.palette, names=self.names, **highlights)
+        host.classList.remove("fresh")  # marks pulse only when news come (_pulse)
         dom.set_svg(host, svg)
-        screen = str(self.app.root.id)  # the board's handlers go with the screen's
-        dom.bind(host, "click", self._on_board_click, screen)
-        dom.bind(host, "keydown", self._on_board_key, screen)
         if player is not None:  # what can be chosen now becomes the board's controls (app/boardkeys.js)
             window.pygameRulesBoard.mark(json.dumps(self.interaction.clickable(self.state, player)))
 
@@ -157,7 +170,7 @@ class GameScreen:
                          on_click=self.copy_position),
                        h("button", _("Menu"), id="menu", class_="secondary", on_click=lambda e: self.app.show_home()),
                        class_="controls"))
-        return [h("div", parts, class_="panel"), self._scores_panel() if not over else None, self._log_panel()]
+        return [h("div", parts, class_="panel"), self._scores_panel() if not over else None]
 
     def _turn_changed(self, player: int) -> bool:
         """Whether ``player`` must act after somebody else's move (not in the middle of his own turn)."""
@@ -202,16 +215,19 @@ class GameScreen:
                  class_="final")
 
     def _log_panel(self) -> Any:
-        viewing, shown = self.controller.viewing, self.controller.ply
-        turn = self.controller.last_turn(ui=self.interaction)
-        items = [self._log_item(k, viewing == k, shown == k, k in turn) for k in range(len(self.session.moves) + 1)]
+        """The log's heading, replay buttons and list; its entries come from :meth:`_log_entries`."""
         nav = h("div", [h("button", symbol, id=f"replay-{step}", class_="secondary", aria_label=_(label),
                           title=_(label), on_click=lambda e, step=step: self.replay(step))
                         for step, symbol, label in REPLAY_BUTTONS],
                 class_="replay-nav", role="group", aria_label=_("Step through the game"))
         return h("div", h("h2", _("Moves")), nav,
-                 h("ol", items, class_="log", id="log", start="0", on_click=self._on_log_click),
+                 h("ol", class_="log", id="log", start="0", on_click=self._on_log_click),
                  class_="panel log-panel")
+
+    def _log_entries(self) -> list[Html]:
+        viewing, shown = self.controller.viewing, self.controller.ply
+        turn = self.controller.last_turn(ui=self.interaction)
+        return [self._log_item(k, viewing == k, shown == k, k in turn) for k in range(len(self.session.moves) + 1)]
 
     def _log_item(self, k: int, current: bool, shown: bool, in_turn: bool) -> Html:
         """The log's entry of the position after move ``k`` (0: the start), written once per
