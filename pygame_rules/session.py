@@ -58,6 +58,7 @@ from .i18n import N_, _, ngettext, number
 from .protocol import Game
 from .registry import GAMES, get_game
 from .rng import random_seed
+from .steps import Steps, run
 
 SAVE_FORMAT = "pygame_rules.save"
 SAVE_VERSION = 1
@@ -256,12 +257,22 @@ class Session:
     def from_text(cls, text: object) -> Session:
         """The game saved in ``text`` (a file's or a stored save's contents), replayed
         move by move; SaveError says why not, for anything ``text`` may hold."""
-        return cls.from_json(read_json(text, SAVE_LIMITS, SaveError))
+        return run(cls.reading(text))
+
+    @classmethod
+    def reading(cls, text: object) -> Steps[Session]:
+        """:meth:`from_text` in steps (:mod:`pygame_rules.steps`), a step per move replayed:
+        a long game takes a browser tens of milliseconds to replay."""
+        return (yield from cls._checked(read_json(text, SAVE_LIMITS, SaveError)))
 
     @classmethod
     def from_json(cls, data: object) -> Session:
         """Validate a save and rebuild the game by replaying it; problems raise SaveError."""
-        session, problem = cls._replay(data)
+        return run(cls._checked(data))
+
+    @classmethod
+    def _checked(cls, data: object) -> Steps[Session]:
+        session, problem = yield from cls._replaying(data)
         if problem is not None:
             raise problem
         return session
@@ -275,10 +286,15 @@ class Session:
         :meth:`from_text` would raise. A salvaged session has a new :attr:`id`, so storing
         it never replaces the damaged save, which stays as it is (to export or delete).
 
-        It replays the whole save, as loading does.
+        It replays the whole save, as loading does (:meth:`salvaging` in steps).
         """
+        return run(cls.salvaging(text))
+
+    @classmethod
+    def salvaging(cls, text: object) -> Steps[tuple[Session | None, str]]:
+        """:meth:`salvage` in steps, a step per move replayed."""
         try:
-            session, problem = cls._replay(read_json(text, SAVE_LIMITS, SaveError))
+            session, problem = yield from cls._replaying(read_json(text, SAVE_LIMITS, SaveError))
         except SaveError as exc:
             return None, str(exc)
         if problem is None:
@@ -287,9 +303,10 @@ class Session:
         return session, str(problem)
 
     @classmethod
-    def _replay(cls, data: object) -> tuple[Session, SaveError | None]:
+    def _replaying(cls, data: object) -> Steps[tuple[Session, SaveError | None]]:
         """The save's game with as many of its moves as replay, and the problem that
-        stopped it (None: the whole save is good); SaveError if its setup is bad."""
+        stopped it (None: the whole save is good); SaveError if its setup is bad. Yields
+        after each move."""
         session, moves, stored = cls._setup(data)
         older = isinstance(data, dict) and data.get("rules", 0) < session.game.rules_version
         for count, move in enumerate(moves, 1):
@@ -298,6 +315,7 @@ class Session:
             except (InvalidState, IllegalAction) as exc:
                 return session, SaveError(shorten(_("move {number} of the save is invalid: {reason}").format(
                     number=count, reason=exc)))
+            yield
         if stored is not None and stored != session.game.state_to_json(session.state):
             return session, SaveError(_("the save is inconsistent: its moves do not lead to its stored position"))
         return session, None

@@ -20,6 +20,7 @@ from pygame_rules.session import (
     bot_time_range,
     is_bot_time,
 )
+from pygame_rules.steps import advance
 
 
 @pytest.fixture(autouse=True)
@@ -273,6 +274,33 @@ def test_salvage_of_an_inconsistent_save_keeps_every_move():
     data = {**s.to_json(), "state": played(2).to_json()["state"]}
     salvaged, reason = Session.salvage(json.dumps(data))
     assert "inconsistent" in reason and salvaged is not None and salvaged.state == s.state
+
+
+def stepped(steps):
+    """Run ``steps`` a step at a time: how many steps they took, and their result."""
+    count = 0
+    while True:
+        done, result = advance(steps, lambda: True)
+        count += 1
+        if done:
+            return count, result
+
+
+def test_a_save_replays_a_move_per_step():
+    """The browser replays a long save in slices (webui/slices.py): reading and salvaging
+    yield after every move, and give what the plain calls give."""
+    s = played(4)
+    steps, read = stepped(Session.reading(s.to_text()))
+    assert steps == 4 + 1 and read.state == s.state and read.moves == s.moves
+    data = s.to_json()
+    data["moves"][2] = {"player": 0, "action": {"kind": "Take", "count": 7}}
+    steps, (salvaged, reason) = stepped(Session.salvaging(json.dumps(data)))
+    assert steps == 2 + 1 and reason.startswith("move 3 of the save is invalid")
+    assert salvaged.moves == s.moves[:2]
+    with pytest.raises(SaveError, match="move 3 of the save is invalid"):
+        stepped(Session.reading(json.dumps(data)))
+    with pytest.raises(SaveError):
+        stepped(Session.reading("{"))
 
 
 @pytest.mark.parametrize("text", [lambda: "", lambda: "[" * 10_000,

@@ -25,6 +25,7 @@ from pygame_rules.session import (
     bot_time_range,
     is_bot_time,
 )
+from pygame_rules.steps import Steps
 
 from . import dom, settings, slices, storage
 from .markup import h, swatch
@@ -59,6 +60,9 @@ class App:
         self.save_failed = False
         #: Draws the screen now shown again, in the language now chosen (keeping its game or form).
         self.redraw: Callable[[], None] = self.show_home
+        #: The replay going on in slices for the screen on show (the saved games' listing, or the
+        #: game being opened); any other screen drops it (:meth:`show`).
+        self._pending: Steps[Any] | None = None
 
     def start(self) -> None:
         """Draw the first screen: the game open at the last visit, else home. Nothing a
@@ -78,10 +82,7 @@ class App:
             if not (save_id and self.resume(save_id)):
                 self.show_home()
         except Exception as exc:  # a fault of ours, not of the save: still show the app
-            window.console.error(f"pygame_rules start-up: {type(exc).__name__}: {exc}")  # i18n: internal
-            storage.close_current()
-            self.show_home(_("The last game could not be opened ({error}). It is kept as it was.")
-                           .format(error=f"{type(exc).__name__}: {exc}"))
+            self._failed(exc)
         problem = storage.unavailable()
         if problem:
             dom.notice("storage", problem)
@@ -112,6 +113,7 @@ class App:
 
     def show(self, *children: Any) -> None:
         self.screen = None
+        self._pending = None
         self._heading(None)
         dom.replace(self.root, *children)
         window.scrollTo(0, 0)
@@ -136,24 +138,36 @@ class App:
                       class_="game-card", data_game=game.name))
             for game in games
         ]
+        listing = storage.listing()
+        done, entries = slices.first(listing)
         self.show(
             h("div",
               h("p", message, class_="error", role="alert", id="home-message") if message else None,
               h("section", h("h1", _("Choose a game")),
                 h("ul", cards, class_="game-list") if cards else h("p", _("No games are installed.")),
                 id="home", class_="panel"),
-              self._saved_games(),
+              h("section", self._saved_games(entries), id="saved", class_="panel"),
               class_="stack"))
+        if not done:  # many or long saved games: the rest of the listing in slices
+            self._pending = listing
+            dom.spawn(self._list_later(listing))
 
-    def _saved_games(self) -> Any:
-        rows = [self._saved_game(entry) for entry in storage.entries()]
-        return h("section",
-                 h("h2", _("Saved games")),
-                 h("ul", rows, class_="stack saved-list") if rows else h("p", _("No saved games yet."), class_="muted"),
-                 h("label", _("Import a game file (.json): "),
-                   h("input", type="file", accept=".json,application/json", id="import-file",
-                     on_change=self.import_file)),
-                 id="saved", class_="panel")
+    async def _list_later(self, listing: Steps[list[storage.Entry]]) -> None:
+        entries = await slices.finish(listing)
+        if self._pending is listing:  # the home screen that asked is still on show
+            self._pending = None
+            dom.replace(dom.by_id("saved"), self._saved_games(entries))
+
+    def _saved_games(self, entries: list[storage.Entry] | None) -> list[Any]:
+        """The saved games' section: its list (None: still being read) and the import."""
+        rows = [self._saved_game(entry) for entry in entries or ()]
+        return [h("h2", _("Saved games")),
+                h("ul", rows, class_="stack saved-list") if rows
+                else h("p", _("Reading the saved games…"), class_="muted", role="status", id="saved-reading")
+                if entries is None else h("p", _("No saved games yet."), class_="muted"),
+                h("label", _("Import a game file (.json): "),
+                  h("input", type="file", accept=".json,application/json", id="import-file",
+                    on_change=self.import_file))]
 
     def _saved_game(self, entry: storage.Entry) -> Any:
         """A row of the saved games: open it, or for a damaged one what can be done with it."""
@@ -216,7 +230,7 @@ class App:
                       .format(file=file.name), error=True)
             return
         try:
-            session = Session.from_text(await file.text())
+            session = await slices.finish(Session.reading(await file.text()))
         except SaveError as exc:
             dom.toast(_("Could not import {file}: {problem}").format(file=file.name, problem=exc), error=True)
             return
@@ -237,14 +251,48 @@ class App:
         text = storage.load_text(save_id)
         if text is None:
             return False
+        reading = Session.reading(text)
         try:
-            session = Session.from_text(text)
+            done, session = slices.first(reading)
         except SaveError as exc:
-            self.show_home(_("The saved game could not be opened: {problem} It is kept as it was (see Saved games).")
-                           .format(problem=exc))
+            self._not_opened(exc)
             return True
-        self.open_session(session)
+        if done:
+            self.open_session(session)  # type: ignore[arg-type]  # (done: the session)
+        else:  # a long game: replayed in slices, under a word that it is coming
+            self._show_opening(reading)
+            dom.spawn(self._open_later(reading))
         return True
+
+    def _not_opened(self, problem: SaveError) -> None:
+        self.show_home(_("The saved game could not be opened: {problem} It is kept as it was (see Saved games).")
+                       .format(problem=problem))
+
+    def _show_opening(self, reading: Steps[Session]) -> None:
+        self.show(h("section", h("p", _("Opening the saved game…"), role="status"), class_="panel", id="opening"))
+        self._pending = reading
+        self.redraw = lambda: self._show_opening(reading)
+
+    async def _open_later(self, reading: Steps[Session]) -> None:
+        try:
+            session = await slices.finish(reading)
+        except SaveError as exc:
+            if self._pending is reading:
+                self._not_opened(exc)
+            return
+        except Exception as exc:
+            if self._pending is reading:
+                self._failed(exc)
+            return
+        if self._pending is reading:  # nothing else was chosen meanwhile
+            self.open_session(session)
+
+    def _failed(self, exc: Exception) -> None:
+        """A fault of ours, not of the save, in opening the last game: still show the app."""
+        window.console.error(f"pygame_rules start-up: {type(exc).__name__}: {exc}")  # i18n: internal
+        storage.close_current()
+        self.show_home(_("The last game could not be opened ({error}). It is kept as it was.")
+                       .format(error=f"{type(exc).__name__}: {exc}"))
 
     def open_session(self, session: Session) -> bool:
         """Show ``session`` and store it; False (and a notice that stays) if storing failed."""

@@ -16,26 +16,43 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
+from typing import TypeVar
 
 from pyscript import window
 from pyscript.ffi import create_proxy
 
 from pygame_rules.service import replying
-from pygame_rules.steps import advance
+from pygame_rules.steps import Steps, advance
+
+T = TypeVar("T")
 
 #: How long the service runs at a time before the page's other work gets its turn (seconds).
 SLICE_S = 0.010
+#: How long :func:`first` runs: a short game's replay then ends in the click or start-up that
+#: asked for it, and a long one's (tens of milliseconds) goes on in slices.
+FIRST_SLICE_S = 0.025
 
 
 async def answer(method: str, payload: str) -> str:
     """The service's reply to ``method`` with ``payload`` (``{"result": …}`` or ``{"error": …}``
     as JSON text), computed in slices."""
-    steps = replying(method, payload)
+    return str(await finish(replying(method, payload)))
+
+
+async def finish(steps: Steps[T]) -> T:
+    """The result of ``steps``, run a slice at a time with the page's waiting work in between
+    (an error of theirs is raised here)."""
     while True:
-        done, reply = advance(steps, _slice_over(time.perf_counter() + SLICE_S))
+        done, result = advance(steps, _slice_over(time.perf_counter() + SLICE_S))
         if done:
-            return str(reply)
+            return result  # type: ignore[return-value]  # (done: the result)
         await window.pygameRules.queuedTask()
+
+
+def first(steps: Steps[T]) -> tuple[bool, T | None]:
+    """Run a first slice of ``steps`` now (:data:`FIRST_SLICE_S`): ``(True, result)`` if they
+    ended in it, else ``(False, None)`` and :func:`finish` goes on."""
+    return advance(steps, _slice_over(time.perf_counter() + FIRST_SLICE_S))
 
 
 def _slice_over(end: float) -> Callable[[], bool]:

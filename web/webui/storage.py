@@ -20,6 +20,7 @@ from pyscript import window
 
 from pygame_rules.i18n import N_, _, language
 from pygame_rules.session import SaveError, Session
+from pygame_rules.steps import Steps
 
 PREFIX = "pygame_rules.save."
 CURRENT = "pygame_rules.current"
@@ -202,9 +203,11 @@ def _with_previous(save_id: str, salvaged: Session | None) -> Session | None:
     return earlier if salvaged is None or len(earlier.moves) >= len(salvaged.moves) else salvaged
 
 
-def entries() -> list[Entry]:
+def listing() -> Steps[list[Entry]]:
     """Every saved game, newest first; damaged ones with their problem. Each text is
-    replayed once per visit and language (listing remembers what it found for an unchanged text)."""
+    replayed once per visit and language (listing remembers what it found for an unchanged
+    text), a step per move (:mod:`pygame_rules.steps`): a long game takes a browser tens of
+    milliseconds to replay, and a player can have many."""
     store = _store()
     if store is None:
         return []
@@ -215,16 +218,17 @@ def entries() -> list[Entry]:
             continue
         known = _listed.get(save_id)
         if known is None or known[:2] != (text, language()):
-            known = _listed[save_id] = (text, language(), _checked_entry(save_id, text))
+            entry = yield from _checked_entry(save_id, text)
+            known = _listed[save_id] = (text, language(), entry)
         found.append(known[2])
     return sorted(found, key=lambda e: e.updated, reverse=True)
 
 
-def _checked_entry(save_id: str, text: str) -> Entry:
+def _checked_entry(save_id: str, text: str) -> Steps[Entry]:
     """The entry of a stored text; a fault of ours in reading it (the gate raises nothing
     but SaveError) lists the save as damaged instead of stopping the home screen."""
     try:
-        return _entry(save_id, text)
+        return (yield from _entry(save_id, text))
     except Exception as exc:
         what = f"{type(exc).__name__}: {exc}"
         window.console.error(f"pygame_rules: reading the saved game {save_id!r}: {what}")  # i18n: internal
@@ -232,8 +236,8 @@ def _checked_entry(save_id: str, text: str) -> Entry:
                      problem=_("it can't be read ({error})").format(error=type(exc).__name__))
 
 
-def _entry(save_id: str, text: str) -> Entry:
-    session, problem = Session.salvage(text)
+def _entry(save_id: str, text: str) -> Steps[Entry]:
+    session, problem = yield from Session.salvaging(text)
     if session is None:
         recovered = _with_previous(save_id, None)
         return Entry(save_id, _("Damaged save"), "", 0, 0, False, problem=problem,
