@@ -48,8 +48,24 @@ def _copy_pyodide(out: Path) -> list[Path]:
     dst.mkdir(parents=True)
     for name in PYODIDE_FILES:
         shutil.copy2(src / name, dst / name)
+    _patch_restore(dst / "pyodide.asm.mjs")
     # The files Pyodide fetches (the .mjs files are imported, not fetched): the page's progress bar.
     return [dst / name for name in ("pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")]
+
+
+#: Where the pinned Pyodide's snapshot restore writes Python's whole memory image (see
+#: web/restore_memory.js, which takes its place).
+RESTORE = "return Module.HEAP8.set(t),l}"
+
+
+def _patch_restore(module: Path) -> None:
+    """Make Pyodide's snapshot restore skip the snapshot's zero pages (web/restore_memory.js)."""
+    text = module.read_text()
+    if text.count(RESTORE) != 1:
+        raise SystemExit(f"{module}: the snapshot restore to patch is not there once; check web/restore_memory.js "
+                         "against this Pyodide")
+    patched = text.replace(RESTORE, "return pygameRulesRestoreMemory(Module.HEAP8,t),l}")
+    module.write_text(patched + (WEB / "restore_memory.js").read_text())
 
 
 def _copy_pyscript(out: Path) -> None:
