@@ -3,7 +3,10 @@
 from __future__ import annotations
 
 import json
+import shutil
+import subprocess
 import time
+from pathlib import Path
 from typing import Any
 
 #: Python start-up in the page can take a while on a loaded 2-core machine.
@@ -70,3 +73,15 @@ def stored_snapshot(page: Any, timeout_s: float = 120) -> tuple[str, int]:
             return stored[0][0], stored[0][1]
         time.sleep(0.5)
     raise AssertionError("the worker stored no Python snapshot")
+
+
+def node_json(script: str, *args: str) -> Any:
+    """What ``node tests/SCRIPT ARGS`` prints on its last line, as JSON (the built site's Pyodide
+    under Node, as the build runs it)."""
+    node = shutil.which("node")
+    if node is None:
+        raise AssertionError("node is needed (the build runs it too)")
+    root = Path(__file__).resolve().parent.parent
+    run = subprocess.run([node, str(root / "tests" / script), *args], cwd=root,
+                         capture_output=True, text=True, timeout=300, check=True)
+    return json.loads(run.stdout.strip().splitlines()[-1])

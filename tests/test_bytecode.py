@@ -6,12 +6,13 @@ from __future__ import annotations
 
 import json
 import re
-import shutil
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
+
+from site_helpers import node_json
 
 pytestmark = pytest.mark.browser  # needs the built site, as the browser tests do (not `make test-engines`)
 
@@ -20,12 +21,7 @@ MANIFEST = re.compile(r'<script type="application/json" id="asset-manifest">(.*?
 
 
 def test_pyodide_imports_our_modules_and_its_standard_library_from_bytecode(site_dir: Path) -> None:
-    node = shutil.which("node")
-    if node is None:
-        pytest.fail("node is needed (the build runs it too)")
-    run = subprocess.run([node, str(ROOT / "tests" / "bytecode_imports.mjs"), str(site_dir)], cwd=ROOT,
-                         capture_output=True, text=True, timeout=300, check=True)
-    found = json.loads(run.stdout.strip().splitlines()[-1])
+    found = node_json("bytecode_imports.mjs", str(site_dir))
     assert {"pygame_rules.tuerme.rules", "pygame_rules.service", "webui.markup", "webui.app"} <= set(found["imported"])
     assert found["compiled"] == []  # neither ours nor the standard library's modules they import
 

@@ -6,25 +6,17 @@ with the built site's Pyodide (``tests/restore_memory.mjs``)."""
 
 from __future__ import annotations
 
-import json
-import shutil
-import subprocess
 from pathlib import Path
 
 import pytest
 
-pytestmark = pytest.mark.browser  # needs the built site, as the browser tests do (not `make test-engines`)
+from site_helpers import node_json
 
-ROOT = Path(__file__).resolve().parent.parent
+pytestmark = pytest.mark.browser  # needs the built site, as the browser tests do (not `make test-engines`)
 
 
 def test_a_restored_python_has_what_the_snapshot_held(site_dir: Path) -> None:
-    node = shutil.which("node")
-    if node is None:
-        pytest.fail("node is needed (the build runs it too)")
-    run = subprocess.run([node, str(ROOT / "tests" / "restore_memory.mjs"), str(site_dir)], cwd=ROOT,
-                         capture_output=True, text=True, timeout=300, check=True)
-    found = json.loads(run.stdout.strip().splitlines()[-1])
+    found = node_json("restore_memory.mjs", str(site_dir))
     assert found["patched"]  # the site's Pyodide restores through web/restore_memory.js
     assert found["restored"] == found["expected"]
     assert found["cases"] == [True] * 4  # junk where the image is zero is cleared; odd images copied whole
