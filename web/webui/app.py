@@ -283,8 +283,11 @@ class App:
         self.redraw = lambda: self._show_opening(reading)
 
     async def _open_later(self, reading: Steps[Session]) -> None:
+        """Replay the rest of a long game in slices, then show it; whatever goes wrong ends on a
+        working screen, and the app says it is ready in any case."""
         try:
             session = await slices.finish(reading)
+            await window.pygameRules.queuedTask()  # drawing a long game is a task of its own
         except SaveError as exc:
             if self._pending is reading:
                 self._not_opened(exc)
@@ -292,10 +295,13 @@ class App:
             if self._pending is reading:
                 self._failed(exc)
         else:
-            await window.pygameRules.queuedTask()  # drawing a long game is a task of its own
             if self._pending is reading:  # nothing else was chosen meanwhile
-                self.open_session(session)
-        self._ready()
+                try:
+                    self.open_session(session)
+                except Exception as exc:  # a fault of ours, not of the save: still show the app
+                    self._failed(exc)
+        finally:
+            self._ready()
 
     def _failed(self, exc: Exception) -> None:
         """A fault of ours, not of the save, in opening the last game: still show the app."""
