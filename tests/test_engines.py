@@ -133,6 +133,8 @@ def test_offline_start_after_first_visit(engine: Engine, site_dir: Path) -> None
     engine.reload()
     wait_ready(engine)
     assert engine.evaluate("() => document.documentElement.dataset.pythonBoot") == "snapshot"
+    # the snapshot was read, and Python's WebAssembly compiled, by a worker (app/prepare.js)
+    assert engine.evaluate("() => document.documentElement.dataset.pythonWasm ?? null") == "worker"
     assert engine.evaluate("() => document.querySelectorAll('.game-card').length") == len(pygame_rules.GAMES)
     assert engine.evaluate("() => !!navigator.serviceWorker.controller")
     start_game(engine, "tuerme", ["hard", "human"], seed=5, bot_time="0.5")

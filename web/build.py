@@ -48,24 +48,29 @@ def _copy_pyodide(out: Path) -> list[Path]:
     dst.mkdir(parents=True)
     for name in PYODIDE_FILES:
         shutil.copy2(src / name, dst / name)
-    _patch_restore(dst / "pyodide.asm.mjs")
+    _patch(dst / "pyodide.asm.mjs", RESTORE, "restore_memory.js")
+    _patch(dst / "pyodide.mjs", BOOTSTRAP, "bootstrap_in_tasks.js")
     # The files Pyodide fetches (the .mjs files are imported, not fetched): the page's progress bar.
     return [dst / name for name in ("pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")]
 
 
 #: Where the pinned Pyodide's snapshot restore writes Python's whole memory image (see
 #: web/restore_memory.js, which takes its place).
-RESTORE = "return Module.HEAP8.set(t),l}"
+RESTORE = ("return Module.HEAP8.set(t),l}", "return pygameRulesRestoreMemory(Module.HEAP8,t),l}")
+#: Where the pinned Pyodide's loadPyodide restores the snapshot and starts Python's own code, in
+#: the task that received the compiled WebAssembly (see web/bootstrap_in_tasks.js).
+BOOTSTRAP = ("Fe(r,t);let a=Ae(r,s,t);", "Fe(r,t);let a=await pygameRulesBootstrap(r.API,s,t._snapshotDeserializer);")
 
 
-def _patch_restore(module: Path) -> None:
-    """Make Pyodide's snapshot restore skip the snapshot's zero pages (web/restore_memory.js)."""
+def _patch(module: Path, change: tuple[str, str], appendix: str) -> None:
+    """Change one piece of the pinned Pyodide's ``module`` to call the functions that the file
+    ``appendix`` (in web/) adds to it; stop the build when that piece is not there exactly once
+    (another Pyodide: check the appendix against it)."""
+    old, new = change
     text = module.read_text()
-    if text.count(RESTORE) != 1:
-        raise SystemExit(f"{module}: the snapshot restore to patch is not there once; check web/restore_memory.js "
-                         "against this Pyodide")
-    patched = text.replace(RESTORE, "return pygameRulesRestoreMemory(Module.HEAP8,t),l}")
-    module.write_text(patched + (WEB / "restore_memory.js").read_text())
+    if text.count(old) != 1:
+        raise SystemExit(f"{module}: the code to patch is not there once; check web/{appendix} against this Pyodide")
+    module.write_text(text.replace(old, new) + (WEB / appendix).read_text())
 
 
 def _copy_pyscript(out: Path) -> None:
@@ -199,9 +204,9 @@ def build(out: Path) -> dict[str, Any]:
     subprocess.run(["node", str(WEB / "bytecode.mjs"), str(wheel), str(webui),
                     str(out / "pyodide" / "python_stdlib.zip")], check=True)
     (out / "pyscript.json").write_text(json.dumps({
-        # Pyodide, from a Python snapshot when there is one, with our wheel in site-packages
+        # Pyodide, from a Python snapshot when there is one, with our wheel in site-packages and
+        # webui.zip in the working folder (unpacked in slices there, not by PyScript's "files")
         "interpreter": "./app/pyodide-boot.mjs",
-        "files": {"./app/webui.zip": "./*"},
     }, indent=2))
     manifest = {
         "wheel": wheel.name,

@@ -11,9 +11,14 @@ const bar = document.getElementById("load-progress");
 const label = document.getElementById("load-text");
 const totalBytes = manifest.runtime_bytes;
 let receivedBytes = 0;
-// Megabytes with one decimal, written the way the page's language writes numbers.
-const mb = (n) => (n / 1e6).toLocaleString(document.documentElement.lang || "en",
-                                           { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+// Megabytes with one decimal, written the way the page's language writes numbers (a decimal
+// point in English, a comma in Dutch, German and French). Not with toLocaleString: its first
+// call in a new browser process loads the locale data, a task of about 40 ms on the loading
+// screen.
+const mb = (n) => {
+  const text = (n / 1e6).toFixed(1);
+  return (document.documentElement.lang || "en") === "en" ? text : text.replace(".", ",");
+};
 
 function showProgress() {
   if (!bar || document.body.dataset.ready) return;
@@ -71,20 +76,52 @@ function snapshotFromWorker() {
   });
 }
 
+// A stored snapshot read and inflated by a worker (prepare.js), which compiles Pyodide's
+// WebAssembly meanwhile: {snapshot, module}, promises of the bytes and of the compiled module
+// (null: none). Where the worker cannot start, the page reads the snapshot itself.
+function prepared(key) {
+  const answers = {};
+  const waits = Object.fromEntries(["snapshot", "module"].map(
+    (name) => [name, new Promise((resolve) => { answers[name] = resolve; })]));
+  const fallBack = () => { answers.snapshot(loadSnapshot(key)); answers.module(null); };
+  let worker;
+  try {
+    worker = new Worker(new URL("./prepare.js", import.meta.url), { type: "module" });
+  } catch {
+    fallBack();
+    return waits;
+  }
+  let left = 2;
+  worker.onmessage = ({ data }) => {
+    for (const name of Object.keys(answers)) {
+      if (data && name in data) {
+        answers[name](data[name]);
+        left -= 1;
+      }
+    }
+    if (left <= 0) worker.terminate();  // both came: its work is done
+  };
+  worker.onerror = () => { worker.terminate(); fallBack(); };  // (a later answer changes nothing)
+  worker.postMessage({ key, wasm: new URL("../pyodide/pyodide.asm.wasm", import.meta.url).href });
+  return waits;
+}
+
 // The snapshot the page's Python starts from (pyodide-boot.mjs asks once): null when there will
-// be none (no Cache API; the page then boots Python itself), else {bytes, made}: a promise of
-// the snapshot's bytes, which Pyodide awaits only once it has loaded and compiled its own
-// files, so both go on side by side; `made` when the worker makes it now (a first visit), not
-// from the stored one. The promise fails when no snapshot comes (the page then boots Python).
+// be none (no Cache API; the page then boots Python itself), else {bytes, made, module}: a
+// promise of the snapshot's bytes, which Pyodide awaits only once it has loaded its own files,
+// so both go on side by side; `made` when the worker makes it now (a first visit), not from
+// the stored one; `module`, a promise of Pyodide's WebAssembly compiled by the worker that read
+// the stored one (or of null). The bytes' promise fails when no snapshot comes (the page then
+// boots Python).
 async function startingSnapshot() {
   const { version } = await import("../pyodide/pyodide.mjs");
   const key = snapshotKey(version, manifest.code_sha256);
   if (!key) return null;
   const stored = await hasSnapshot(key);
-  const bytes = (stored ? loadSnapshot(key) : snapshotFromWorker().then((answer) => answer.snapshot))
-    .then((snapshot) => snapshot || Promise.reject(new Error("no Python snapshot came")));  // i18n: internal (the console)
+  const { snapshot, module } = stored ? prepared(key) : { snapshot: snapshotFromWorker().then((answer) => answer.snapshot) };
+  const bytes = snapshot.then((found) => found || Promise.reject(new Error("no Python snapshot came")));  // i18n: internal (the console)
   bytes.catch(() => {});  // handled where Pyodide awaits it; not an unhandled rejection here
-  return { bytes, made: !stored };
+  return { bytes, made: !stored, module: module ?? null };
 }
 let snapshotForPage = startingSnapshot().catch(() => null);
 

@@ -1,21 +1,51 @@
 // The interpreter module PyScript loads for the page (pyscript.json's "interpreter"): Pyodide's
 // own loadPyodide, started from a Python snapshot (snapshot.js) when loader.js has one for this
 // build (the stored one, or on a first visit the one the worker has just made), and started
-// normally when there is none or it fails; then our wheel unpacked into site-packages (a
-// snapshot holds the imported modules but not their files).
+// normally when there is none or it fails; then our code's files unpacked (snapshot.js's
+// `unpack`: a snapshot holds the imported modules but not their files), a slice at a time.
 // How the page's Python started goes on <html data-python-boot>: "snapshot" (the stored one),
-// "worker" (the worker's new one) or "fresh" (tests, bench).
+// "worker" (the worker's new one) or "fresh" (tests, bench); <html data-python-wasm="worker">
+// when its WebAssembly came compiled from the worker that read the stored snapshot.
 import { loadPyodide as pyodideLoad, version } from "../pyodide/pyodide.mjs";
-import { nextTask, restore, unpackWheel } from "./snapshot.js";
+import { nextTask, restore, unpack } from "./snapshot.js";
 
 export { version };
 
 const INDEX_URL = new URL("../pyodide/", import.meta.url).href;
 
-async function wheelBytes(name) {
-  const response = await fetch(new URL(`../wheels/${name}`, import.meta.url));
-  if (!response.ok) throw new Error(`${name}: HTTP ${response.status}`);  // i18n: internal (shown as a start-up error)
+async function fileBytes(path) {
+  const response = await fetch(new URL(path, import.meta.url));
+  if (!response.ok) throw new Error(`${path}: HTTP ${response.status}`);  // i18n: internal (shown as a start-up error)
   return response.arrayBuffer();
+}
+
+// Pyodide compiles its WebAssembly with WebAssembly.instantiateStreaming. While `run` runs,
+// a module compiled already (`module`: a promise of one, or of null; prepare.js) is instantiated
+// instead, after a task boundary (instantiating is a task of its own, apart from Pyodide's
+// module set-up before it); where it is null or does not instantiate, Pyodide's own way goes on.
+async function withCompiled(module, run) {
+  if (!module) return run();
+  const streaming = WebAssembly.instantiateStreaming;
+  WebAssembly.instantiateStreaming = async (source, imports) => {
+    const ready = await module;
+    if (ready) {
+      await nextTask();
+      try {
+        const instance = await WebAssembly.instantiate(ready, imports);
+        Promise.resolve(source).then((response) => response.body?.cancel(), () => {});
+        document.documentElement.dataset.pythonWasm = "worker";  // (tests)
+        return { module: ready, instance };
+      } catch (error) {
+        console.warn(`Python's compiled WebAssembly not used: ${error}`);  // i18n: internal (the console)
+      }
+    }
+    return streaming.call(WebAssembly, source, imports);
+  };
+  try {
+    return await run();
+  } finally {
+    WebAssembly.instantiateStreaming = streaming;
+  }
 }
 
 // PyScript passes its options (output streams, the folder it derives from this module's URL);
@@ -23,13 +53,16 @@ async function wheelBytes(name) {
 export async function loadPyodide(options = {}) {
   const settings = { ...options, indexURL: INDEX_URL };
   const { manifest, takeSnapshot } = globalThis.pygameRules;
-  const wheel = wheelBytes(manifest.wheel);
-  wheel.catch(() => {});  // its error is thrown below, once Python is there to need it
-  const snapshot = await takeSnapshot();  // null, or {bytes: a promise, made}
-  const restored = await restore(pyodideLoad, settings, snapshot?.bytes);
-  document.documentElement.dataset.pythonBoot = !restored ? "fresh" : snapshot.made ? "worker" : "snapshot";
-  const py = restored ?? await pyodideLoad(settings);
-  await nextTask();  // the wheel's files go in a task of their own, not at the end of Pyodide's restore
-  unpackWheel(py, await wheel);
+  const code = Promise.all([fileBytes(`../wheels/${manifest.wheel}`), fileBytes("./webui.zip")]);
+  code.catch(() => {});  // its error is thrown below, once Python is there to need it
+  const snapshot = await takeSnapshot();  // null, or {bytes: a promise, made, module}
+  const py = await withCompiled(snapshot?.module, async () => {
+    const restored = await restore(pyodideLoad, settings, snapshot?.bytes);
+    document.documentElement.dataset.pythonBoot = !restored ? "fresh" : snapshot.made ? "worker" : "snapshot";
+    return restored ?? await pyodideLoad(settings);
+  });
+  await nextTask();  // the files go in tasks of their own, not at the end of Pyodide's restore
+  const [wheel, webui] = await code;
+  await unpack(py, { wheel, webui }, nextTask);
   return py;
 }

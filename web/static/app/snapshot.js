@@ -6,7 +6,7 @@
 // * Python boots once, in a worker (worker.js), on the first start without a snapshot: it
 //   stores the snapshot here, gzip-compressed, and hands a copy to the page, which restores it
 //   (pyodide-boot.mjs, through loader.js) while its main thread stays free. Later starts of the
-//   page restore the stored one.
+//   page restore the stored one, which a worker reads and inflates for them (prepare.js).
 // * A snapshot belongs to one Pyodide version and one build of our code: its key is the version
 //   and the SHA-256 of the wheel and webui.zip. Storing one deletes every other, so a new release makes
 //   a new snapshot on its first start and the old one goes.
@@ -125,14 +125,48 @@ function release(bytes) {
   }
 }
 
-// Put our wheel's files into site-packages. That installs it (it is pure Python without
-// dependencies; no micropip, which would load packaging and importlib.metadata first: about
-// 0.5 s). A restored snapshot needs it too: it holds the imported modules but not the files
-// (Pyodide's file system lives outside its memory), and later imports and the translations
-// (pygame_rules/locale) read them where the modules say they are.
-export function unpackWheel(py, bytes) {
+// Python that writes a zip archive's files into a folder, one file per step (a generator).
+const UNPACKER = /* i18n: internal (Python code) */ `
+def unpack(data, folder):
+    import io, zipfile
+    with zipfile.ZipFile(io.BytesIO(data.to_bytes())) as archive:
+        for member in archive.infolist():
+            archive.extract(member, folder)
+            yield
+unpack`;
+// How long the page unpacks at a time before its other work runs (see `unpack`).
+const UNPACK_SLICE_MS = 8;
+
+// Put our code's files where Python imports them from: the wheel's into site-packages, which
+// installs it (it is pure Python without dependencies; no micropip, which would load packaging
+// and importlib.metadata first: about 0.5 s), and webui.zip's into the working folder (`code`:
+// {wheel, webui} as ArrayBuffers). A restored snapshot needs them too: it holds the imported
+// modules but not the files (Pyodide's file system lives outside its memory), and later imports
+// and the translations (pygame_rules/locale) read them where the modules say they are.
+// With `pause` (a function returning a promise, e.g. nextTask) the files go in slices of
+// UNPACK_SLICE_MS with a pause between them: on the page, the 170 files took one task of
+// 140–200 ms.
+export async function unpack(py, code, pause = null) {
   const sitePackages = py.runPython("import sysconfig; sysconfig.get_path('purelib')");
-  py.unpackArchive(bytes, "wheel", { extractDir: sitePackages });
+  const unpacker = py.runPython(UNPACKER, { globals: py.toPy({}) });
+  try {
+    for (const [bytes, folder] of [[code.wheel, sitePackages], [code.webui, "."]]) {
+      const steps = unpacker(new Uint8Array(bytes), folder);
+      try {
+        let until = performance.now() + UNPACK_SLICE_MS;
+        while (!steps.next().done) {
+          if (pause && performance.now() > until) {
+            await pause();
+            until = performance.now() + UNPACK_SLICE_MS;
+          }
+        }
+      } finally {
+        steps.destroy();
+      }
+    }
+  } finally {
+    unpacker.destroy();
+  }
 }
 
 // Python for a worker (the app's first visit, worker.js; the embed's): restored from the stored snapshot of this
@@ -146,8 +180,7 @@ export async function startPython(pyodide, options, code) {
   const key = snapshotKey(pyodide.version, await codeSha256(code));
   const restored = await restore(pyodide.loadPyodide, options, await loadSnapshot(key));
   const py = restored ?? await pyodide.loadPyodide({ ...options, _makeSnapshot: Boolean(key) });
-  unpackWheel(py, code.wheel);
-  py.unpackArchive(code.webui, "zip");
+  await unpack(py, code);
   const made = !restored && key ? makeSnapshot(py, key) : null;
   return { py, boot: restored ? "snapshot" : "fresh", made: made?.bytes ?? null, stored: made?.stored ?? Promise.resolve() };
 }
