@@ -24,6 +24,7 @@ import zipfile
 from pathlib import Path
 from typing import Any
 
+import pyscript_package
 from catalogs import compile_all as compile_catalogs
 from catalogs import page_texts
 from embed.pages import OUTPUTS as EMBED_OUTPUTS
@@ -48,29 +49,36 @@ def _copy_pyodide(out: Path) -> list[Path]:
     dst.mkdir(parents=True)
     for name in PYODIDE_FILES:
         shutil.copy2(src / name, dst / name)
-    _patch(dst / "pyodide.asm.mjs", RESTORE, "restore_memory.js")
-    _patch(dst / "pyodide.mjs", BOOTSTRAP, "bootstrap_in_tasks.js")
+    _patch(dst / "pyodide.asm.mjs", [RESTORE, LINK], ["restore_memory.js", "link_in_a_task.js"])
+    _patch(dst / "pyodide.mjs", [BOOTSTRAP], ["bootstrap_in_tasks.js"])
     # The files Pyodide fetches (the .mjs files are imported, not fetched): the page's progress bar.
     return [dst / name for name in ("pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")]
 
 
-#: Where the pinned Pyodide's snapshot restore writes Python's whole memory image (see
-#: web/restore_memory.js, which takes its place).
+# The pinned Pyodide's code that the build changes, each (what is there, what takes its place),
+# to call the functions that files in web/ add to it:
+#: Where its snapshot restore writes Python's whole memory image (web/restore_memory.js).
 RESTORE = ("return Module.HEAP8.set(t),l}", "return pygameRulesRestoreMemory(Module.HEAP8,t),l}")
-#: Where the pinned Pyodide's loadPyodide restores the snapshot and starts Python's own code, in
-#: the task that received the compiled WebAssembly (see web/bootstrap_in_tasks.js).
+#: Where it links the symbols that its WebAssembly imports, right after instantiating it
+#: (web/link_in_a_task.js).
+LINK = ("LDSO.init();loadDylibs();updateMemoryViews();",
+        "LDSO.init();pygameRulesLinkLater(loadDylibs,addRunDependency,removeRunDependency);updateMemoryViews();")
+#: Where loadPyodide restores the snapshot and starts Python's own code, in the task that
+#: received the compiled WebAssembly (web/bootstrap_in_tasks.js).
 BOOTSTRAP = ("Fe(r,t);let a=Ae(r,s,t);", "Fe(r,t);let a=await pygameRulesBootstrap(r.API,s,t._snapshotDeserializer);")
 
 
-def _patch(module: Path, change: tuple[str, str], appendix: str) -> None:
-    """Change one piece of the pinned Pyodide's ``module`` to call the functions that the file
-    ``appendix`` (in web/) adds to it; stop the build when that piece is not there exactly once
-    (another Pyodide: check the appendix against it)."""
-    old, new = change
+def _patch(module: Path, changes: list[tuple[str, str]], appendices: list[str]) -> None:
+    """Make ``changes`` to the pinned Pyodide's ``module`` and add the files ``appendices``
+    (in web/) to it, whose functions the changes call; stop the build when a piece to change
+    is not there exactly once (another Pyodide: check those files against it)."""
     text = module.read_text()
-    if text.count(old) != 1:
-        raise SystemExit(f"{module}: the code to patch is not there once; check web/{appendix} against this Pyodide")
-    module.write_text(text.replace(old, new) + (WEB / appendix).read_text())
+    for old, new in changes:
+        if text.count(old) != 1:
+            raise SystemExit(f"{module}: the code to patch is not there once; check web/{', web/'.join(appendices)} "
+                             "against this Pyodide")
+        text = text.replace(old, new)
+    module.write_text(text + "".join((WEB / name).read_text() for name in appendices))
 
 
 def _copy_pyscript(out: Path) -> None:
@@ -93,10 +101,14 @@ def _build_wheel(out: Path) -> Path:
 
 
 def _zip_webui(out: Path) -> Path:
+    """The front end's package ``webui``, and PyScript's package as PyScript writes it on the page
+    (web/pyscript_package.py), for the page's working folder."""
     target = out / "app" / "webui.zip"
     with zipfile.ZipFile(target, "w", zipfile.ZIP_DEFLATED) as zf:
         for path in sorted((WEB / "webui").rglob("*.py")):
             zf.write(path, path.relative_to(WEB).as_posix())
+        for name, text in pyscript_package.sources(out / "pyscript").items():
+            zf.writestr(name, text.encode("utf-8"))
     return target
 
 

@@ -137,7 +137,8 @@ def _entry(name: str) -> zipfile.ZipInfo:
 
 def import_all(packages: list[str]) -> list[str]:
     """Import each of ``packages`` and every module in them; their names. A module that needs
-    what only the page has (PyScript's ``pyscript``, Pyodide's ``js``) stops at that import."""
+    what only the page has (PyScript's ``pyscript``, or its ``polyscript`` where ``pyscript`` is
+    among the files, as in ``webui.zip``; Pyodide's ``js``) stops at that import."""
     imported = []
     for top in packages:
         package = importlib.import_module(top)
@@ -145,7 +146,7 @@ def import_all(packages: list[str]) -> list[str]:
             try:
                 importlib.import_module(name)
             except ModuleNotFoundError as error:
-                if error.name not in ("pyscript", "js"):
+                if error.name not in ("pyscript", "polyscript", "js"):
                     raise
             imported.append(name)
     return imported

@@ -53,7 +53,7 @@ AREAS: dict[str, tuple[str, ...]] = {
 }
 #: Files that no person playing or hosting reads texts of (build and test tooling, the translation layer).
 NOT_READ = ("pygame_rules/i18n.py", "pygame_rules/benchmark.py", "web/catalogs.py", "web/build.py",
-            "web/serve.py", "web/conftest.py", "web/embed/frame.html")
+            "web/serve.py", "web/conftest.py", "web/embed/frame.html", "web/pyscript_package.py")
 
 PY_KEYWORDS = {"_": None, "N_": None, "ngettext": (1, 2)}
 JS_KEYWORDS = {"t": None, "tn": (1, 2)}

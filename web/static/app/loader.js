@@ -111,17 +111,23 @@ function prepared(key) {
 // promise of the snapshot's bytes, which Pyodide awaits only once it has loaded its own files,
 // so both go on side by side; `made` when the worker makes it now (a first visit), not from
 // the stored one; `module`, a promise of Pyodide's WebAssembly compiled by the worker that read
-// the stored one (or of null). The bytes' promise fails when no snapshot comes (the page then
-// boots Python).
+// the stored one or made a new one (or of null). The bytes' promise fails when no snapshot
+// comes (the page then boots Python).
 async function startingSnapshot() {
   const { version } = await import("../pyodide/pyodide.mjs");
   const key = snapshotKey(version, manifest.code_sha256);
   if (!key) return null;
   const stored = await hasSnapshot(key);
-  const { snapshot, module } = stored ? prepared(key) : { snapshot: snapshotFromWorker().then((answer) => answer.snapshot) };
+  let prepare;
+  if (stored) prepare = prepared(key);
+  else {
+    const answer = snapshotFromWorker();
+    prepare = { snapshot: answer.then((data) => data.snapshot), module: answer.then((data) => data.module ?? null) };
+  }
+  const { snapshot, module } = prepare;
   const bytes = snapshot.then((found) => found || Promise.reject(new Error("no Python snapshot came")));  // i18n: internal (the console)
   bytes.catch(() => {});  // handled where Pyodide awaits it; not an unhandled rejection here
-  return { bytes, made: !stored, module: module ?? null };
+  return { bytes, made: !stored, module };
 }
 let snapshotForPage = startingSnapshot().catch(() => null);
 

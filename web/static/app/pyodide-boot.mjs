@@ -21,8 +21,8 @@ async function fileBytes(path) {
 
 // Pyodide compiles its WebAssembly with WebAssembly.instantiateStreaming. While `run` runs,
 // a module compiled already (`module`: a promise of one, or of null; prepare.js) is instantiated
-// instead, after a task boundary (instantiating is a task of its own, apart from Pyodide's
-// module set-up before it); where it is null or does not instantiate, Pyodide's own way goes on.
+// instead, in a task of its own (apart from Pyodide's module set-up before it and its set-up of
+// the instance after it); where it is null or does not instantiate, Pyodide's own way goes on.
 async function withCompiled(module, run) {
   if (!module) return run();
   const streaming = WebAssembly.instantiateStreaming;
@@ -34,6 +34,7 @@ async function withCompiled(module, run) {
         const instance = await WebAssembly.instantiate(ready, imports);
         Promise.resolve(source).then((response) => response.body?.cancel(), () => {});
         document.documentElement.dataset.pythonWasm = "worker";  // (tests)
+        await nextTask();  // Pyodide's set-up of the instance in a task of its own
         return { module: ready, instance };
       } catch (error) {
         console.warn(`Python's compiled WebAssembly not used: ${error}`);  // i18n: internal (the console)

@@ -1,9 +1,11 @@
 // A module worker that boots Python once, on a first visit, for the page to restore (snapshot.js):
 // the boot, Pyodide's longest work, never runs on the page's thread. The page ends the worker
 // once it answered. Messages:
-//   {method: "init", payload: the wheel's file name} → {result: "ready", boot, snapshot}: `boot`
-//     is "snapshot" (Python's memory came from a stored snapshot) or "fresh"; `snapshot` is the
-//     one this start made (handed over, not copied), or absent when none was made. Or {error}: a
+//   {method: "init", payload: the wheel's file name} → {result: "ready", boot, snapshot, module}:
+//     `boot` is "snapshot" (Python's memory came from a stored snapshot) or "fresh"; `snapshot` is
+//     the one this start made (handed over, not copied), or absent when none was made; `module`,
+//     Pyodide's WebAssembly as this worker compiled it (the page instantiates it instead of
+//     compiling it again; absent where it could not be sent). Or {error}: a
 //     short message saying why Python could not start, never a traceback. Then {stored: true}
 //     once the new snapshot is stored (or could not be): the worker may end.
 //   Meanwhile the bytes the worker downloads are told as {received, url} (the page's progress).
@@ -33,6 +35,15 @@ async function fetchBytes(name) {
   return response.arrayBuffer();
 }
 
+// Pyodide's WebAssembly module once compiled here, kept for the page.
+let compiled = null;
+const streaming = WebAssembly.instantiateStreaming;
+WebAssembly.instantiateStreaming = async (source, imports) => {
+  const result = await streaming.call(WebAssembly, source, imports);
+  compiled ??= result.module;
+  return result;
+};
+
 async function boot(wheel) {
   if (typeof wheel !== "string" || !WHEEL.test(wheel)) throw new Error("init needs the file name of a wheel");  // i18n: internal
   const [bytes, webui] = await Promise.all([fetchBytes(`../wheels/${wheel}`), fetchBytes("./webui.zip")]);
@@ -47,8 +58,12 @@ onmessage = async ({ data }) => {
   }
   try {
     const { boot: booted, made, stored } = await boot(payload);
-    if (made) postMessage({ result: "ready", boot: booted, snapshot: made }, [made.buffer]);
-    else postMessage({ result: "ready", boot: booted });
+    const answer = { result: "ready", boot: booted, ...(made ? { snapshot: made } : {}) };
+    try {
+      postMessage({ ...answer, ...(compiled ? { module: compiled } : {}) }, made ? [made.buffer] : []);
+    } catch {  // a browser that cannot send a compiled module: the page compiles its own
+      postMessage(answer, made ? [made.buffer] : []);
+    }
     await stored;
     postMessage({ stored: true });
   } catch (error) {

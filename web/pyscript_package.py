@@ -1,0 +1,64 @@
+"""The Python package that PyScript writes on the page, read out of its bundle at build time.
+
+At every start PyScript writes its package ``pyscript`` (14 modules, about 30,000 characters)
+into Python's working folder and imports it, before our code runs. Python compiled it there each
+time: 20–45 ms on a reload, up to 170 ms on a returning visitor's first start, all in one task
+of the page's thread (issue 25). The build puts the same files into ``webui.zip``, which the page
+unpacks into that folder before PyScript starts, and ``bytecode.py`` gives them hash-checked
+bytecode like our own modules: PyScript then writes the same text over them, and Python
+imports them from the bytecode. Should the text that PyScript writes ever differ, Python finds
+the hashes different and compiles it as before: never wrong, only slower.
+
+PyScript keeps the package in one of its chunks as an object literal, ``{pyscript:{"NAME.py":
+"TEXT",...}}``, with JavaScript's string escapes; :func:`sources` reads it from there and the
+build stops when it is not there once (another PyScript: check this module against it).
+
+>>> _js_string(r'if x:\\n\\treturn \\'a\\' + "\\u00e9"')
+'if x:\\n\\treturn \\'a\\' + "é"'
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+#: Where the package starts in PyScript's bundle: the folder ``pyscript`` of the files it writes.
+START = '{pyscript:{"__init__.py":'
+_STRING = r'"((?:[^"\\\n]|\\.)*)"'
+_ENTRY = re.compile(_STRING + r":" + _STRING + r"([,}])")
+_ESCAPE = re.compile(r"\\(x[0-9a-fA-F]{2}|u[0-9a-fA-F]{4}|.)", re.DOTALL)
+_SIMPLE = {"n": "\n", "t": "\t", "r": "\r", "b": "\b", "f": "\f", "v": "\v", "0": "\0",
+           "\\": "\\", '"': '"', "'": "'"}
+
+
+def _js_string(body: str) -> str:
+    """The text of a JavaScript string literal written ``"body"``."""
+    def one(match: re.Match[str]) -> str:
+        code = match[1]
+        if code[0] in "xu" and len(code) > 1:
+            return chr(int(code[1:], 16))
+        if code not in _SIMPLE:
+            raise SystemExit(f"PyScript's package: an escape this build does not know: \\{code}")
+        return _SIMPLE[code]
+    return _ESCAPE.sub(one, body)
+
+
+def sources(bundle: Path) -> dict[str, str]:
+    """The files of PyScript's package (``pyscript/NAME.py``: their text), from the chunks of
+    PyScript's bundle in the folder ``bundle``."""
+    found = [(path, text) for path in sorted(bundle.glob("*.js"))
+             if START in (text := path.read_text(encoding="utf-8"))]
+    if len(found) != 1 or found[0][1].count(START) != 1:
+        raise SystemExit(f"{bundle}: PyScript's package is not there once; check web/pyscript_package.py "
+                         "against this PyScript")
+    path, text = found[0]
+    files: dict[str, str] = {}
+    at = text.index(START) + len("{pyscript:{")
+    while True:
+        entry = _ENTRY.match(text, at)
+        if not entry:
+            raise SystemExit(f"{path}: PyScript's package could not be read at character {at}")
+        files[f"pyscript/{_js_string(entry[1])}"] = _js_string(entry[2])
+        at = entry.end()
+        if entry[3] == "}":
+            return files
