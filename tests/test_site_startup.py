@@ -1,13 +1,17 @@
 """Start-up never freezes the page for long (issue 25): Python boots in a worker, and the
-page only restores the snapshot of Python's memory (``web/static/app/snapshot.js``). Measured in
-Chromium as the longest main-thread task (``longtask`` entries) that ends after the first paint,
-on a first visit and on a reload.
+page only restores the snapshot of Python's memory (``web/static/app/snapshot.js``), in steps
+that each run in a task of their own (a worker reads the snapshot and compiles Python's
+WebAssembly, ``app/prepare.js``; the build splits Pyodide's own start, ``web/build.py``).
+Measured in Chromium as the longest main-thread task (``longtask`` entries) that ends after the
+first paint, on a first visit and on a reload.
 
-The goal is 50 ms; what this build reaches on a quiet machine of the CI kind (2 cores, Chromium
-156) is about 150–220 ms, in three pieces of Pyodide's own restore (receiving the compiled wasm,
-linking its libraries, and Python's first code). :data:`LIMIT_MS` keeps 2.3 times that for a
-loaded CI machine. A page that boots Python on its own thread again fails it: that task alone took
-1.4 s on a quiet reload and 5.8 s on a loaded machine.
+The goal is 50 ms. On a machine of the CI kind (2 cores, Chromium 156) this build's reload has
+no task over 50 ms in most loads (0, 52 and 58 ms in three runs of this test; none in ten
+loads of ``bench/bench_site.py`` at a load average of 2–5), and a first visit 78–102 ms (the
+page compiles Pyodide's JavaScript then, with no code cache yet). The limits keep about 2.5
+times those figures for a loaded CI machine. They fail a page that boots Python on its own
+thread (a task of 1.4 s on a quiet reload); a reload that restores Python in one piece again, as
+before this round (88–157 ms), fails :data:`RELOAD_LIMIT_MS` only in its slower loads.
 """
 
 from __future__ import annotations
@@ -20,7 +24,8 @@ from site_helpers import BOOTS, READY_TIMEOUT_MS, stored_snapshot, wait_ready
 
 pytestmark = pytest.mark.browser
 
-LIMIT_MS = 500
+FIRST_LIMIT_MS = 300
+RELOAD_LIMIT_MS = 150
 
 #: Keeps every long task of the page and the time of its first contentful paint.
 OBSERVER = """
@@ -50,5 +55,5 @@ def test_start_up_never_blocks_the_page_for_long(page: Any, guard: Any, site_url
     again = page.evaluate(LONGEST_AFTER_PAINT)
     assert page.evaluate(BOOTS)[0] == "snapshot"
     print(f"longest main-thread task after first paint: {first:.0f} ms on a first visit, "
-          f"{again:.0f} ms on a reload (limit {LIMIT_MS} ms, goal 50 ms)")
-    assert first <= LIMIT_MS and again <= LIMIT_MS
+          f"{again:.0f} ms on a reload (limits {FIRST_LIMIT_MS} and {RELOAD_LIMIT_MS} ms, goal 50 ms)")
+    assert first <= FIRST_LIMIT_MS and again <= RELOAD_LIMIT_MS

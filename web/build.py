@@ -49,20 +49,29 @@ def _copy_pyodide(out: Path) -> list[Path]:
     dst.mkdir(parents=True)
     for name in PYODIDE_FILES:
         shutil.copy2(src / name, dst / name)
-    _patch(dst / "pyodide.asm.mjs", [RESTORE, LINK], ["restore_memory.js", "link_in_a_task.js"])
+    _patch(dst / "pyodide.asm.mjs", [*EAGER, RESTORE, LINK], ["restore_memory.js", "link_in_tasks.js"])
     _patch(dst / "pyodide.mjs", [BOOTSTRAP], ["bootstrap_in_tasks.js"])
     # The files Pyodide fetches (the .mjs files are imported, not fetched): the page's progress bar.
     return [dst / name for name in ("pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")]
 
 
-# The pinned Pyodide's code that the build changes, each (what is there, what takes its place),
-# to call the functions that files in web/ add to it:
+# The pieces of the pinned Pyodide that the build changes, each (what is there, what takes its
+# place); most call functions that files in web/ add to it:
+#: Its module factory, one function holding nearly all of its 1.2 MB, written as a function
+#: expression in parentheses: V8 then compiles it eagerly with the module, off the page's thread,
+#: instead of when it is first called (a return visit's longest task: 101 → 73 ms, median of 5).
+EAGER = [("async function _createPyodideModule(moduleArg={}){",
+          "var _createPyodideModule=(async function(moduleArg={}){"),
+         ("return moduleRtn}export default _createPyodideModule;",
+          "return moduleRtn});export default _createPyodideModule;")]
 #: Where its snapshot restore writes Python's whole memory image (web/restore_memory.js).
 RESTORE = ("return Module.HEAP8.set(t),l}", "return pygameRulesRestoreMemory(Module.HEAP8,t),l}")
-#: Where it links the symbols that its WebAssembly imports, right after instantiating it
-#: (web/link_in_a_task.js).
-LINK = ("LDSO.init();loadDylibs();updateMemoryViews();",
-        "LDSO.init();pygameRulesLinkLater(loadDylibs,addRunDependency,removeRunDependency);updateMemoryViews();")
+#: Where it links its WebAssembly once instantiated: maps the table's functions (the first
+#: getFunctionAddress), places its exports (updateGOT) and links its imports (loadDylibs), each
+#: in a task of its own (web/link_in_tasks.js).
+LINK = ("updateGOT(origExports);LDSO.init();loadDylibs();",
+        "pygameRulesInTasks(addRunDependency,removeRunDependency,()=>getFunctionAddress(pygameRulesInTasks),"
+        "()=>updateGOT(origExports),()=>{LDSO.init();loadDylibs()});")
 #: Where loadPyodide restores the snapshot and starts Python's own code, in the task that
 #: received the compiled WebAssembly (web/bootstrap_in_tasks.js).
 BOOTSTRAP = ("Fe(r,t);let a=Ae(r,s,t);", "Fe(r,t);let a=await pygameRulesBootstrap(r.API,s,t._snapshotDeserializer);")

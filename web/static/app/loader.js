@@ -80,10 +80,20 @@ function snapshotFromWorker() {
 // WebAssembly meanwhile: {snapshot, module}, promises of the bytes and of the compiled module
 // (null: none). Where the worker cannot start, the page reads the snapshot itself.
 function prepared(key) {
-  const answers = {};
+  const resolvers = {};
   const waits = Object.fromEntries(["snapshot", "module"].map(
-    (name) => [name, new Promise((resolve) => { answers[name] = resolve; })]));
-  const fallBack = () => { answers.snapshot(loadSnapshot(key)); answers.module(null); };
+    (name) => [name, new Promise((resolve) => { resolvers[name] = resolve; })]));
+  const got = new Set();
+  const answer = (name, value) => {
+    if (got.has(name)) return;
+    got.add(name);
+    resolvers[name](value);
+  };
+  // Whatever the worker has not answered yet: the snapshot read here, the module left to Pyodide.
+  const fallBack = () => {
+    if (!got.has("snapshot")) answer("snapshot", loadSnapshot(key));
+    answer("module", null);
+  };
   let worker;
   try {
     worker = new Worker(new URL("./prepare.js", import.meta.url), { type: "module" });
@@ -91,17 +101,11 @@ function prepared(key) {
     fallBack();
     return waits;
   }
-  let left = 2;
   worker.onmessage = ({ data }) => {
-    for (const name of Object.keys(answers)) {
-      if (data && name in data) {
-        answers[name](data[name]);
-        left -= 1;
-      }
-    }
-    if (left <= 0) worker.terminate();  // both came: its work is done
+    for (const name of ["snapshot", "module"]) if (data && name in data) answer(name, data[name]);
+    if (got.size === 2) worker.terminate();  // both came: its work is done
   };
-  worker.onerror = () => { worker.terminate(); fallBack(); };  // (a later answer changes nothing)
+  worker.onerror = () => { worker.terminate(); fallBack(); };
   worker.postMessage({ key, wasm: new URL("../pyodide/pyodide.asm.wasm", import.meta.url).href });
   return waits;
 }
