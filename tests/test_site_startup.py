@@ -48,6 +48,8 @@ def test_start_up_never_blocks_the_page_for_long(page: Any, guard: Any, site_url
     first = page.evaluate(LONGEST_AFTER_PAINT)
     page.wait_for_function("() => !!document.documentElement.dataset.workerBoot", timeout=READY_TIMEOUT_MS)
     assert page.evaluate(BOOTS) == ["worker", "fresh"]  # Python booted once, in the worker
+    # which compiled the WebAssembly for the page too
+    assert page.evaluate("() => document.documentElement.dataset.pythonWasm ?? null") == "worker"
     stored_snapshot(page)
 
     page.reload()

@@ -1,6 +1,7 @@
 """The first visit's worker (``app/worker.js``) in Chromium, driven directly: it boots Python,
-hands over the snapshot it made and says when that is stored; every message is answered, a
-failed start is reported briefly and leaves the worker answering (issue 23, finding 9)."""
+hands over the snapshot it made and its compiled WebAssembly and says when the snapshot is
+stored; every message is answered, a failed start is reported briefly and leaves the worker
+answering (issue 23, finding 9)."""
 
 from __future__ import annotations
 
@@ -17,7 +18,8 @@ pytestmark = pytest.mark.browser
 START_MS = 240_000
 
 # Runs in the page: one worker per list of messages, each message's answers collected until the
-# last one ({error} or {stored}); a snapshot is given as its size. Returns the answers in order.
+# last one ({error} or {stored}); a snapshot is given as its size, a compiled module as whether it
+# is one. Returns the answers in order.
 DRIVER = """async ({url, runs, startMs}) => {
     const all = [];
     for (const messages of runs) {
@@ -28,7 +30,10 @@ DRIVER = """async ({url, runs, startMs}) => {
                 const timer = setTimeout(() => resolve([...got, {timeout: true}]), startMs);
                 worker.onmessage = ({data}) => {
                     if (data.received) return;
-                    got.push(data.snapshot ? {...data, snapshot: data.snapshot.byteLength} : data);
+                    const shown = {...data};
+                    if (data.snapshot) shown.snapshot = data.snapshot.byteLength;
+                    if ("module" in data) shown.module = data.module instanceof WebAssembly.Module;
+                    got.push(shown);
                     if (data.error || data.stored) { clearTimeout(timer); resolve(got); }
                 };
                 worker.postMessage(message);
@@ -73,5 +78,7 @@ def test_the_worker_boots_python_once_and_answers_every_message_briefly(blank: A
     assert not_text[0]["error"].endswith("init needs the file name of a wheel")
     made, stored = fresh
     assert made["result"] == "ready" and made["boot"] == "fresh" and made["snapshot"] > 1e6
+    assert made["module"] is True  # Pyodide's WebAssembly, compiled here, for the page
     assert stored == {"stored": True}
-    assert restored == [{"result": "ready", "boot": "snapshot"}, {"stored": True}]  # no second snapshot
+    # no second snapshot; the compiled module again
+    assert restored == [{"result": "ready", "boot": "snapshot", "module": True}, {"stored": True}]

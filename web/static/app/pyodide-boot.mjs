@@ -5,7 +5,7 @@
 // `unpack`: a snapshot holds the imported modules but not their files), a slice at a time.
 // How the page's Python started goes on <html data-python-boot>: "snapshot" (the stored one),
 // "worker" (the worker's new one) or "fresh" (tests, bench); <html data-python-wasm="worker">
-// when its WebAssembly came compiled from the worker that read the stored snapshot.
+// when its WebAssembly came compiled from a worker (prepare.js, or worker.js on a first visit).
 import { loadPyodide as pyodideLoad, version } from "../pyodide/pyodide.mjs";
 import { nextTask, restore, unpack } from "./snapshot.js";
 
