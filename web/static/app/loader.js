@@ -76,6 +76,13 @@ function snapshotFromWorker() {
   });
 }
 
+// A first visit's snapshot, made by the worker that boots Python, with the WebAssembly it
+// compiled: {snapshot, module}, promises as `prepared` gives them.
+function madeByWorker() {
+  const answer = snapshotFromWorker();
+  return { snapshot: answer.then((data) => data.snapshot), module: answer.then((data) => data.module ?? null) };
+}
+
 // A stored snapshot read and inflated by a worker (prepare.js), which compiles Pyodide's
 // WebAssembly meanwhile: {snapshot, module}, promises of the bytes and of the compiled module
 // (null: none). Where the worker cannot start, the page reads the snapshot itself.
@@ -122,13 +129,7 @@ async function startingSnapshot() {
   const key = snapshotKey(version, manifest.code_sha256);
   if (!key) return null;
   const stored = await hasSnapshot(key);
-  let prepare;
-  if (stored) prepare = prepared(key);
-  else {
-    const answer = snapshotFromWorker();
-    prepare = { snapshot: answer.then((data) => data.snapshot), module: answer.then((data) => data.module ?? null) };
-  }
-  const { snapshot, module } = prepare;
+  const { snapshot, module } = stored ? prepared(key) : madeByWorker();
   const bytes = snapshot.then((found) => found || Promise.reject(new Error("no Python snapshot came")));  // i18n: internal (the console)
   bytes.catch(() => {});  // handled where Pyodide awaits it; not an unhandled rejection here
   return { bytes, made: !stored, module };

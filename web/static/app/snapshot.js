@@ -148,7 +148,8 @@ const UNPACK_SLICE_MS = 8;
 // 140–200 ms.
 export async function unpack(py, code, pause = null) {
   const sitePackages = py.runPython("import sysconfig; sysconfig.get_path('purelib')");
-  const unpacker = py.runPython(UNPACKER, { globals: py.toPy({}) });
+  const scope = py.toPy({});
+  const unpacker = py.runPython(UNPACKER, { globals: scope });
   try {
     for (const [bytes, folder] of [[code.wheel, sitePackages], [code.webui, "."]]) {
       const steps = unpacker(new Uint8Array(bytes), folder);
@@ -166,6 +167,7 @@ export async function unpack(py, code, pause = null) {
     }
   } finally {
     unpacker.destroy();
+    scope.destroy();
   }
 }
 
