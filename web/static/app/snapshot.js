@@ -112,16 +112,18 @@ export async function restore(loadPyodide, options, bytes) {
 }
 
 // Let go of a snapshot's bytes once Python's memory was restored from them. Pyodide keeps its
-// options for as long as it runs, and with them the snapshot (31 MB): its buffer is detached,
-// which frees the memory at once where the browser can shrink a buffer to nothing
-// (ArrayBuffer.prototype.transfer), else at the next garbage collection (moved into a copy that
-// nothing keeps; a transfer moves the memory, it copies nothing).
-function release(bytes) {
+// options for as long as it runs, and with them the snapshot (31 MB). Its buffer is handed to a
+// message that is never read: closing the channel drops the message and frees the memory at once.
+// (ArrayBuffer.prototype.transfer(0) detaches the buffer too, but Chromium kept the memory until
+// the page was closed, even through garbage collections: docs/benchmarks.md.)
+export function release(bytes) {
   try {
-    if (bytes.buffer.transfer) bytes.buffer.transfer(0);
-    else structuredClone(bytes.buffer, { transfer: [bytes.buffer] });
+    const { port1, port2 } = new MessageChannel();
+    port1.postMessage(null, [bytes.buffer]);
+    port1.close();
+    port2.close();
   } catch {
-    // already detached, or a browser that can do neither: then it stays
+    // already detached, or a browser that cannot transfer it: then it goes with the page
   }
 }
 
