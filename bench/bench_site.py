@@ -15,7 +15,9 @@ paint, the longest main-thread task that ends after that paint (``longtask`` ent
 time from ready until the first computer move is answered (the site only: an easy move at
 Spiel der Türme, whatever start-up it needs included), and the renderer processes'
 memory afterwards (proportional set size of every renderer of that browser, from /proc: the
-page's thread and its workers). Medians over the runs, and each site's ratio to the bare page;
+page's thread and its workers), and after a first visit the memory once it has settled too (the
+snapshot and the release stored, the first visit's worker ended: ``settled ×``). Medians over
+the runs, and each site's ratio to the bare page;
 the last column counts the loads whose page restored Python from a snapshot (the stored one, or
 on a first visit the one the worker made) instead of booting it.
 
@@ -153,6 +155,11 @@ def first_move_request() -> str:
                        "player": 0, "level": "easy", "budget_ms": 50, "seed": 1})
 
 
+#: After a first visit, how long to wait once the snapshot and the release are stored before
+#: the memory is read again ("settled"): the first visit's worker then has ended too.
+SETTLE_S = 2.0
+
+
 def measure(page: Page, load: Callable[[], Any], bot: str | None) -> dict[str, float]:
     """Load the page, wait until ready, and take its figures (see the module's docstring)."""
     load()
@@ -189,6 +196,8 @@ def visit(pw: Any, url: str, bot: str | None) -> dict[str, dict[str, float]]:
         out["cold"] = measure(page, lambda: page.goto(url), bot)
         if bot is not None:
             offline_stored(page)
+        time.sleep(SETTLE_S)
+        out["cold"]["settled_mb"] = renderer_memory_mb()
         out["warm"] = measure(page, page.reload, bot)
         context.close()
         context, page = launch(pw, profile)
@@ -275,7 +284,7 @@ def main() -> None:
     print(f"Start-up, medians over {args.runs} interleaved runs (Chromium {CHROMIUM}, "
           f"{os.cpu_count()} CPUs, load average before/after: {loads[0]} / {loads[-1]}):")
     print(f"{'page':14} {'load':6} {'ready s':>8} {'× bare':>7} {'paint ms':>9} {'longest task ms':>16}"
-          f" {'first move ms':>14} {'memory MB':>10} {'× bare':>7} {'snapshot':>9}")
+          f" {'first move ms':>14} {'memory MB':>10} {'× bare':>7} {'settled ×':>10} {'snapshot':>9}")
     for mode in MODES:
         bare_ready = median("bare", mode, "ready_ms") or 1.0
         bare_memory = median("bare", mode, "memory_mb") or 1.0
@@ -284,10 +293,12 @@ def main() -> None:
             memory = median(name, mode, "memory_mb") or 0.0
             move = median(name, mode, "first_move_ms")
             restored = sum(int(r[mode].get("snapshot", 0)) for r in results[name])
+            settled = median(name, mode, "settled_mb")
+            settled_ratio = "" if settled is None else f"{settled / (median('bare', mode, 'settled_mb') or 1.0):.2f}"
             print(f"{name:14} {mode:6} {ready / 1000:8.2f} {ready / bare_ready:7.2f}"
                   f" {median(name, mode, 'fcp_ms') or 0:9.0f} {median(name, mode, 'longest_task_ms') or 0:16.0f}"
                   f" {'' if move is None else f'{move:.0f}':>14} {memory:10.0f} {memory / bare_memory:7.2f}"
-                  f" {f'{restored}/{len(results[name])}':>9}")
+                  f" {settled_ratio:>10} {f'{restored}/{len(results[name])}':>9}")
     print(json.dumps({"loads": loads, "results": results}))
 
 

@@ -1,6 +1,6 @@
 """The first visit's worker (``app/worker.js``) in Chromium, driven directly: it boots Python,
-hands over the snapshot it made and its compiled WebAssembly and says when the snapshot is
-stored; every message is answered, a failed start is reported briefly and leaves the worker
+hands over the snapshot it made and its compiled WebAssembly, says when the snapshot is stored
+and that it ran a game screen's code (compiled for the page too); every message is answered, a failed start is reported briefly and leaves the worker
 answering (issue 23, finding 9)."""
 
 from __future__ import annotations
@@ -79,6 +79,6 @@ def test_the_worker_boots_python_once_and_answers_every_message_briefly(blank: A
     made, stored = fresh
     assert made["result"] == "ready" and made["boot"] == "fresh" and made["snapshot"] > 1e6
     assert made["module"] is True  # Pyodide's WebAssembly, compiled here, for the page
-    assert stored == {"stored": True}
+    assert stored == {"stored": True, "warmed": True}  # and it ran a game screen's code for the page
     # no second snapshot; the compiled module again
-    assert restored == [{"result": "ready", "boot": "snapshot", "module": True}, {"stored": True}]
+    assert restored == [{"result": "ready", "boot": "snapshot", "module": True}, {"stored": True, "warmed": True}]

@@ -243,6 +243,7 @@ class App:
         except SaveError as exc:
             dom.toast(_("Could not import {file}: {problem}").format(file=file.name, problem=exc), error=True)
             return
+        await window.pygameRules.queuedTask()  # drawing a long game is a task of its own
         stored = storage.load_text(session.id)
         if stored is not None:
             if _same_game(stored, session):  # already here: open it, don't store it twice

@@ -32,6 +32,10 @@ if TYPE_CHECKING:
 LEVELS = {"easy": N_("easy"), "medium": N_("medium"), "hard": N_("hard")}
 #: The replay's keys and buttons: a step of the record ("first", "previous", "next", "last").
 REPLAY_KEYS = {"Home": "first", "ArrowLeft": "previous", "ArrowRight": "next", "End": "last"}
+#: How many of the move log's entries a render writes at once. A longer log (a long game opened,
+#: its language switched) is written this many at a time, the newest first, each in a task of its
+#: own: a finished game's 450 entries took one task of about 100 ms.
+LOG_SLICE = 60
 REPLAY_BUTTONS = (("first", "|◀", N_("First position")), ("previous", "◀", N_("Previous move")),
                   ("next", "▶", N_("Next move")), ("last", "▶|", N_("Last move (the present)")))
 
@@ -52,8 +56,12 @@ class GameScreen:
         self._log_items: dict[tuple[str, int, bool, bool, bool, bool], Html] = {}
         #: When the computers' moves may be shown.
         self.pacer = Pacer()
-        #: The log's entries on the page (None: the game's layout is not, e.g. behind a pass screen).
+        #: The log's entries on the page (None: the game's layout is not, e.g. behind a pass screen),
+        #: those from move ``_log_first`` on; the earlier ones are being written (see _write_log).
         self._log_shown: list[Html] | None = None
+        self._log_first = 0
+        #: Counts the renders: the slices of an earlier one's log stop once another came.
+        self._renders = 0
         #: The language the layout was written in.
         self._language = ""
         #: How many moves of the record were on screen at the last render (None: none yet).
@@ -81,7 +89,7 @@ class GameScreen:
             if self._log_shown is None or self._language != language() or not dom.by_id("game"):
                 self._render_layout()
             dom.replace(dom.by_id("side-now"), self._side_panel(player))
-            self._log_shown = dom.update_list(dom.by_id("log"), self._log_entries(), self._log_shown or [])
+            self._write_log()
             self._render_board(player)
             self._scroll_log()  # the replay's buttons, never drawn anew, keep the focus
         self._show_news(player, passing is not None)
@@ -224,10 +232,38 @@ class GameScreen:
                  h("ol", class_="log", id="log", start="0", on_click=self._on_log_click),
                  class_="panel log-panel")
 
-    def _log_entries(self) -> list[Html]:
+    def _log_entries(self, start: int, end: int) -> list[Html]:
+        """The log's entries of the positions after moves ``start`` to ``end - 1``."""
         viewing, shown = self.controller.viewing, self.controller.ply
         turn = self.controller.last_turn(ui=self.interaction)
-        return [self._log_item(k, viewing == k, shown == k, k in turn) for k in range(len(self.session.moves) + 1)]
+        return [self._log_item(k, viewing == k, shown == k, k in turn) for k in range(start, end)]
+
+    def _write_log(self) -> None:
+        """Bring the move log on the page up to date: the entries that changed are written now,
+        and so are new ones at its end. A log that is not on the page yet gets its newest
+        :data:`LOG_SLICE` entries now and the earlier ones in slices (:meth:`_write_earlier`)."""
+        self._renders += 1
+        count = len(self.session.moves) + 1
+        shown = self._log_shown or []
+        if not shown or self._log_first >= count:  # a new layout, or the moves on the page were taken back
+            shown, self._log_first = [], max(0, count - LOG_SLICE)
+        self._log_shown = dom.update_list(dom.by_id("log"), self._log_entries(self._log_first, count), shown)
+        if self._log_first:
+            dom.spawn(self._write_earlier(self._renders))
+
+    async def _write_earlier(self, render: int) -> None:
+        """Put the log's earlier entries before those on the page, :data:`LOG_SLICE` at a time, each
+        slice in a task of its own, for as long as no other render came (which goes on from there)."""
+        while self._log_first:
+            await window.pygameRules.queuedTask()
+            if render != self._renders or self._log_shown is None or self.app.screen is not self:
+                return
+            start = max(0, self._log_first - LOG_SLICE)
+            earlier = self._log_entries(start, self._log_first)
+            dom.by_id("log").insertAdjacentHTML("afterbegin", "".join(earlier))
+            self._log_shown[:0] = earlier
+            self._log_first = start
+            self._scroll_log()
 
     def _log_item(self, k: int, current: bool, shown: bool, in_turn: bool) -> Html:
         """The log's entry of the position after move ``k`` (0: the start), written once per

@@ -6,8 +6,10 @@
 //     the one this start made (handed over, not copied), or absent when none was made; `module`,
 //     Pyodide's WebAssembly as this worker compiled it (the page instantiates it instead of
 //     compiling it again; absent where it could not be sent). Or {error}: a
-//     short message saying why Python could not start, never a traceback. Then {stored: true}
-//     once the new snapshot is stored (or could not be): the worker may end.
+//     short message saying why Python could not start, never a traceback. Then {stored: true,
+//     warmed} once the new snapshot is stored (or could not be) and the worker has run what a
+//     game screen runs (`warmed`: whether that went well; webui/warm.py: the page then finds
+//     that code compiled): the worker may end.
 //   Meanwhile the bytes the worker downloads are told as {received, url} (the page's progress).
 import * as pyodide from "../pyodide/pyodide.mjs";
 import { countingFetch } from "./counting.js";
@@ -44,6 +46,21 @@ WebAssembly.instantiateStreaming = async (source, imports) => {
   return result;
 };
 
+// Run a game screen's Python once (webui/warm.py), compiling its WebAssembly functions in the
+// module that the page runs too; whether it went well. A failure only costs the page that time
+// at its first game.
+function warmUp(py) {
+  try {
+    const warm = py.pyimport("webui.warm");
+    warm.warm_up();
+    warm.destroy();
+    return true;
+  } catch (error) {
+    console.warn(`no warm-up: ${brief(error)}`);  // i18n: internal (the console)
+    return false;
+  }
+}
+
 async function boot(wheel) {
   if (typeof wheel !== "string" || !WHEEL.test(wheel)) throw new Error("init needs the file name of a wheel");  // i18n: internal
   const [bytes, webui] = await Promise.all([fetchBytes(`../wheels/${wheel}`), fetchBytes("./webui.zip")]);
@@ -57,7 +74,7 @@ onmessage = async ({ data }) => {
     return;
   }
   try {
-    const { boot: booted, made, stored } = await boot(payload);
+    const { py, boot: booted, made, stored } = await boot(payload);
     const answer = { result: "ready", boot: booted, ...(made ? { snapshot: made } : {}) };
     try {
       postMessage({ ...answer, ...(compiled ? { module: compiled } : {}) }, made ? [made.buffer] : []);
@@ -65,7 +82,7 @@ onmessage = async ({ data }) => {
       postMessage(answer, made ? [made.buffer] : []);
     }
     await stored;
-    postMessage({ stored: true });
+    postMessage({ stored: true, warmed: warmUp(py) });
   } catch (error) {
     postMessage({ error: `Python could not start in the worker: ${brief(error)}` });  // i18n: internal
   }
