@@ -1,7 +1,7 @@
 """The first visit's worker (``app/worker.js``) in Chromium, driven directly: it boots Python,
 hands over the snapshot it made and its compiled WebAssembly, says when the snapshot is stored
-and that it ran a game screen's code (compiled for the page too); every message is answered, a failed start is reported briefly and leaves the worker
-answering (issue 23, finding 9)."""
+and that it ran a game screen's code (compiled for the page too); every message is answered, a
+failed start is reported briefly and leaves the worker answering (issue 23, finding 9)."""
 
 from __future__ import annotations
 
