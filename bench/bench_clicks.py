@@ -12,13 +12,20 @@ the same machine at the same time. As a baseline in the same run, a click on the
 which has no handler of its own (only the page's delegated listener looks at it), is timed the
 same way.
 
+Before the clicks, it records the page's longest task (``longtask`` entries) while the game is
+imported and drawn with its whole log, and again while it is opened from the list of saved games
+after a trip to the home screen (once the first visit's worker has ended, so that only the page
+works).
+
 Usage: ``python bench/bench_clicks.py [--runs 3] [--moves 300] [--site public] [--site other ...]``
-after ``make build``. Prints a table of medians; not a test.
+after ``make build``. Prints a table of medians (of the opening's longest tasks, each run's, in
+ms; 0: none over 50 ms); not a test.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import statistics
 import sys
 import tempfile
@@ -29,7 +36,7 @@ from playwright.sync_api import Page, sync_playwright
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path[:0] = [str(ROOT), str(ROOT / "bench")]
-from bench_site import ARGS, CHROMIUM, READY, TIMEOUT_MS, load_average, serve  # noqa: E402
+from bench_site import ARGS, CHROMIUM, READY, SNAPSHOT_STORED, TIMEOUT_MS, load_average, serve  # noqa: E402
 
 from pygame_rules import get_game  # noqa: E402
 from pygame_rules.rng import Rng  # noqa: E402
@@ -50,6 +57,15 @@ addEventListener("click", (event) => {
     channel.port2.postMessage(0);
   });
 }, true);"""
+#: Installed before any script of the page: every long task's duration (ms), to be taken by LONGEST.
+LONG_TASKS = """window.benchLong = [];
+new PerformanceObserver((list) => {
+  for (const entry of list.getEntries()) window.benchLong.push(entry.duration);
+}).observe({type: "longtask", buffered: true});"""
+#: The longest task since the last call (0: none over 50 ms), forgetting them.
+LONGEST = "() => Math.max(0, ...window.benchLong.splice(0))"
+#: Whether the whole move log is on the page (a long one is written in slices).
+WHOLE_LOG = "(count) => document.querySelectorAll('#log li').length === count"
 #: Instant computer moves, no animation or sound: only drawing is timed.
 QUIET = ("localStorage.setItem('pygame_rules.settings',"
          " JSON.stringify({sound: false, animate: false, pace: 'instant'}))")
@@ -77,19 +93,35 @@ def visit(pw: Any, url: str, save: Path) -> dict[str, list[list[float]]]:
         context = pw.chromium.launch_persistent_context(profile, executable_path=CHROMIUM, args=ARGS,
                                                         viewport={"width": 1280, "height": 900})
         context.add_init_script(CLICKS)
+        context.add_init_script(LONG_TASKS)
         page = context.pages[0] if context.pages else context.new_page()
         page.goto(url)
         page.wait_for_function(READY, timeout=TIMEOUT_MS)
         page.evaluate(QUIET)
+        page.wait_for_function(SNAPSHOT_STORED, timeout=TIMEOUT_MS, polling=250)
+        page.wait_for_timeout(1500)  # the first visit's worker ends
+        page.evaluate(LONGEST)
         page.set_input_files("#import-file", str(save))
         page.wait_for_selector("#board svg")
-        plies = page.evaluate("document.querySelectorAll('#log li').length - 1")
-        page.wait_for_timeout(500)
+        plies = len(json.loads(save.read_text())["moves"])
+        page.wait_for_function(WHOLE_LOG, arg=plies + 1)
+        page.wait_for_timeout(300)  # the last long tasks reported
+        out = {"import": [[page.evaluate(LONGEST), 0.0]]}
+        page.click("#menu")
+        page.wait_for_selector(".saved-game button")
+        page.wait_for_timeout(300)
+        page.evaluate(LONGEST)
+        page.locator(".saved-game button").first.click()
+        page.wait_for_selector("#board svg")
+        page.wait_for_function(WHOLE_LOG, arg=plies + 1)
+        page.wait_for_timeout(300)
+        out["open"] = [[page.evaluate(LONGEST), 0.0]]
+        page.wait_for_timeout(200)
         clicks(page)
         for _ in range(10):  # the baseline: a click that runs no Python
             page.click("#status")
             page.wait_for_timeout(100)
-        out = {"baseline": clicks(page)}
+        out["baseline"] = clicks(page)
         for ply in range(0, plies, max(1, plies // 20)):
             page.click(f"#log li[data-ply='{ply}'] button")
             page.wait_for_function(f"!!document.querySelector(\"#log li[data-ply='{ply}'][data-shown]\")")
@@ -132,7 +164,8 @@ def main() -> None:
     print(f"Clicks on the game screen, {args.moves}-move game of Spiel der Türme, medians over {args.runs} runs "
           f"(Chromium {CHROMIUM}, load average before/after: {loads[0]} / {loads[-1]}):")
     print(f"{'site':14} {'elements':>8} {'baseline ms':>12} {'log click ms':>13} {'slowest ms':>11}"
-          f" {'log Python ms':>14} {'board click ms':>15} {'board Python ms':>16}")
+          f" {'log Python ms':>14} {'board click ms':>15} {'board Python ms':>16} {'import longest':>15}"
+          f" {'open longest':>13}")
     for name, runs in results.items():
         base = [d for r in runs for d, _ in r["baseline"]] or [0.0]
         log = [d for r in runs for d, _ in r["log"]]
@@ -140,9 +173,10 @@ def main() -> None:
         board = [d for r in runs for d, _ in r["board"]] or [0.0]
         board_python = [p for r in runs for _, p in r["board"]] or [0.0]
         elements = statistics.median(r["nodes"][0][0] for r in runs)
+        opening = {kind: ", ".join(f"{r[kind][0][0]:.0f}" for r in runs) for kind in ("import", "open")}
         print(f"{name:14} {elements:8.0f} {statistics.median(base):12.0f} {statistics.median(log):13.0f}"
               f" {max(log):11.0f} {statistics.median(python):14.1f} {statistics.median(board):15.0f}"
-              f" {statistics.median(board_python):16.1f}")
+              f" {statistics.median(board_python):16.1f} {opening['import']:>15} {opening['open']:>13}")
 
 
 if __name__ == "__main__":

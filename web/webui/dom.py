@@ -147,6 +147,12 @@ def set_svg(host: Any, svg: str) -> None:
     host.innerHTML = svg
 
 
+def next_frame(callback: Callable[[], None]) -> None:
+    """Run ``callback`` just before the page is next drawn: what reads the layout (a scroll to an
+    element) then lays out once, in the frame's task, not in the task that changed the page."""
+    window.requestAnimationFrame(create_once_callable(lambda _time: callback()))
+
+
 def install(root: Any) -> None:
     """Install the delegated listeners on ``root`` (once): the page's body, which holds
     the screens and the notices."""

@@ -91,7 +91,7 @@ class GameScreen:
             dom.replace(dom.by_id("side-now"), self._side_panel(player))
             self._write_log()
             self._render_board(player)
-            self._scroll_log()  # the replay's buttons, never drawn anew, keep the focus
+            dom.next_frame(self._scroll_log)  # the replay's buttons, never drawn anew, keep the focus
         self._show_news(player, passing is not None)
         self._start_bot()
 
