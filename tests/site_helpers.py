@@ -85,3 +85,26 @@ def node_json(script: str, *args: str) -> Any:
     run = subprocess.run([node, str(root / "tests" / script), *args], cwd=root,
                          capture_output=True, text=True, timeout=300, check=True)
     return json.loads(run.stdout.strip().splitlines()[-1])
+
+
+def renderers_resident_kb(page: Any) -> dict[int, int]:
+    """The resident memory of each of the browser's renderer processes, in kB by process id
+    (Linux's /proc; Chromium names them over its DevTools protocol)."""
+    cdp = page.context.browser.new_browser_cdp_session()
+    try:
+        processes = cdp.send("SystemInfo.getProcessInfo")["processInfo"]
+    finally:
+        cdp.detach()
+    resident = {}
+    for process in processes:
+        if process["type"] == "renderer":
+            status = Path(f"/proc/{process['id']}/status").read_text().splitlines()
+            resident[process["id"]] = next(int(line.split()[1]) for line in status if line.startswith("VmRSS:"))
+    return resident
+
+
+def collect_garbage(page: Any) -> None:
+    """A full garbage collection of the page's JavaScript (Chromium's DevTools protocol)."""
+    cdp = page.context.new_cdp_session(page)
+    cdp.send("HeapProfiler.collectGarbage")
+    cdp.detach()

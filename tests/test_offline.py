@@ -5,14 +5,16 @@ engines, is in ``tests/test_engines.py``."""
 from __future__ import annotations
 
 import json
+import shutil
 import struct
+import time
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from engines import READY_OFFLINE, READY_S, Chromium, Server, release_of, wait, wait_ready
-from site_helpers import READY_TIMEOUT_MS
+from engines import READY_OFFLINE, READY_S, SHOWN_ERRORS, Chromium, Server, release_of, wait, wait_ready
+from site_helpers import READY_TIMEOUT_MS, collect_garbage, renderers_resident_kb, stored_snapshot
 
 pytestmark = pytest.mark.browser
 
@@ -92,3 +94,77 @@ def test_gallery_rules_and_embed_work_offline(browser: Any, site_dir: Path) -> N
         assert engine.problems() == []
     finally:
         engine.close()
+
+
+#: The caches of releases the service worker stored.
+RELEASES = "async () => (await caches.keys()).filter(name => name.startsWith('pygame-rules-'))"
+NOT_STORED = """() => document.getElementById('offline-status').textContent
+                     .startsWith('Not ready for offline use: the app could not be stored')"""
+
+
+def test_a_file_that_is_not_the_releases_fails_the_install(browser: Any, site_dir: Path, tmp_path: Path) -> None:
+    """A file that differs from the hash the release lists (a host serving half of an update, a
+    proxy rewriting pages) is never stored: the service worker drops what it stored of that
+    release, the line under the page says so, and the app runs from the network."""
+    site = tmp_path / "site"
+    shutil.copytree(site_dir, site)
+    changed = site / "rules" / "rules.css"
+    changed.write_text(changed.read_text() + "\n/* not the listed file */\n")
+    engine = Chromium(browser.new_context())
+    try:
+        with Server(site) as server:
+            engine.goto(server.url)
+            wait_ready(engine)
+            wait(engine, NOT_STORED, READY_S, "the failed install")
+            assert engine.evaluate(RELEASES) == []
+            assert engine.evaluate(SHOWN_ERRORS) == []
+    finally:
+        engine.close()
+
+
+def dedicated_workers(page: Any) -> int:
+    """How many dedicated workers run in the browser (DevTools protocol targets)."""
+    cdp = page.context.browser.new_browser_cdp_session()
+    try:
+        return sum(target["type"] == "worker" for target in cdp.send("Target.getTargets")["targetInfos"])
+    finally:
+        cdp.detach()
+
+
+def settled_resident_kb(page: Any) -> dict[int, int]:
+    """The renderers' resident memory (``renderers_resident_kb``) once no renderer changes by
+    more than 1 MB in a second: the memory a garbage collection freed goes back to the system
+    a little later, in the background (at most 10 s)."""
+    now = renderers_resident_kb(page)
+    for _ in range(10):
+        time.sleep(1)
+        now, then = renderers_resident_kb(page), now
+        if all(abs(now[pid] - then.get(pid, 0)) < 1_000 for pid in now):
+            break
+    return now
+
+
+def test_the_stored_release_leaves_the_service_workers_memory(page: Any, site_url: str) -> None:
+    """Once the release is stored, the service worker holds no copy of it: it stays idle in the
+    page's renderer until the browser stops it (about 30 s later), and stopping it frees little.
+    Checked with fetch's ``integrity`` option, the worker held about 40 MB until it stopped."""
+    page.goto(site_url)
+    wait_ready(page)
+    page.wait_for_function(READY_OFFLINE, timeout=READY_TIMEOUT_MS)
+    stored_snapshot(page)
+    deadline = time.monotonic() + 30
+    while dedicated_workers(page) and time.monotonic() < deadline:  # the first visit's worker ends
+        time.sleep(0.25)
+    collect_garbage(page)
+    before = settled_resident_kb(page)
+    cdp = page.context.new_cdp_session(page)
+    cdp.send("ServiceWorker.enable")
+    cdp.send("ServiceWorker.stopAllWorkers")
+    cdp.detach()
+    time.sleep(1)
+    after = renderers_resident_kb(page)
+    freed = {pid: before[pid] - after[pid] for pid in before.keys() & after.keys()}
+    ours = max(freed, key=lambda pid: freed[pid])
+    print(f"stopping the service worker freed {freed[ours] / 1000:.0f} MB of the page's renderer"
+          f" ({before[ours] / 1000:.0f} → {after[ours] / 1000:.0f} MB)")
+    assert freed[ours] < 25_000

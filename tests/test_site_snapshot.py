@@ -8,12 +8,21 @@ from __future__ import annotations
 import gzip
 import json
 import os
-from pathlib import Path
 from typing import Any
 
 import pytest
 
-from site_helpers import BOOTS, CACHE, READY_TIMEOUT_MS, STORED, log_texts, stored_snapshot, wait_ready
+from site_helpers import (
+    BOOTS,
+    CACHE,
+    READY_TIMEOUT_MS,
+    STORED,
+    collect_garbage,
+    log_texts,
+    renderers_resident_kb,
+    stored_snapshot,
+    wait_ready,
+)
 
 pytestmark = pytest.mark.browser
 
@@ -131,22 +140,6 @@ def test_a_restored_page_keeps_no_copy_of_the_snapshot(page: Any, guard: Any, si
         wait_ready(page)
 
 
-def renderers_resident_kb(page: Any) -> dict[int, int]:
-    """The resident memory of each of the browser's renderer processes, in kB by process id
-    (Linux's /proc; Chromium names them over its DevTools protocol)."""
-    cdp = page.context.browser.new_browser_cdp_session()
-    try:
-        processes = cdp.send("SystemInfo.getProcessInfo")["processInfo"]
-    finally:
-        cdp.detach()
-    resident = {}
-    for process in processes:
-        if process["type"] == "renderer":
-            status = Path(f"/proc/{process['id']}/status").read_text().splitlines()
-            resident[process["id"]] = next(int(line.split()[1]) for line in status if line.startswith("VmRSS:"))
-    return resident
-
-
 #: Bytes the size of the snapshot, read as snapshot.js reads it (a Response's arrayBuffer, every
 #: page written), to be let go as the page lets the snapshot go (snapshot.js's ``release``).
 HOLD = """async () => {
@@ -158,12 +151,6 @@ HOLD = """async () => {
 
 
 OFFLINE = "() => document.getElementById('offline-status').textContent.startsWith('Ready for offline use')"
-
-
-def collect_garbage(page: Any) -> None:
-    cdp = page.context.new_cdp_session(page)
-    cdp.send("HeapProfiler.collectGarbage")
-    cdp.detach()
 
 
 def test_letting_the_snapshot_go_frees_its_memory_at_once(page: Any, guard: Any, site_url: str) -> None:

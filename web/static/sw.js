@@ -3,9 +3,10 @@
 // every file of the site with its SHA-256 (as a Subresource Integrity string) and size, and a
 // version that hashes all of them and this script.
 //
-// * install: fetch every file, checked against its hash (from the HTTP cache when it holds this
-//   release's copy, else past it), into a new cache named by the version. A file that fails or belongs to another release fails the install, the
-//   new cache is dropped and the old release keeps serving: releases never mix.
+// * install: fetch every file into a new cache named by the version, each checked against its
+//   hash (from the HTTP cache when it holds this release's copy, else past it). A file that fails
+//   or belongs to another release fails the install, the new cache is dropped and the old
+//   release keeps serving: releases never mix.
 // * activate: only once no page of the old release is open, or when a page asks for it ("activate",
 //   after its "a new version is ready, reload" prompt); then the old release's cache is deleted.
 // * fetch: files of the release come from its cache, anything else from the network.
@@ -18,18 +19,46 @@ const SCOPE = self.registration.scope;
 const ASSETS = new Map(RELEASE.assets.map(([path, integrity, bytes]) =>
   [new URL(path, SCOPE).href, { integrity, bytes }]));
 
-// A file of the release: from the HTTP cache when what it holds has the file's hash (on a first
-// visit the page has just downloaded most files), else from the server past that cache.
-async function fetchAsset(url, integrity) {
-  try {
-    const cached = await fetch(url, { integrity });
-    if (cached.ok) return cached;
-  } catch {
-    // an older copy in the HTTP cache (its hash differs) or no answer: ask the server itself
+// Let go of bytes read from a Response at once: Chromium keeps the memory of such a buffer until
+// a garbage collection, and an idle service worker has none before it stops. Transferred into a
+// message that is never delivered, it goes at once (app/snapshot.js's `release` does the same).
+function letGo(buffer) {
+  const { port1, port2 } = new MessageChannel();
+  port1.postMessage(null, [buffer]);
+  port1.close();
+  port2.close();
+}
+
+// Whether the copy of `url` in `cache` is the release's file: its SHA-256 against the listed one.
+async function stored(cache, url, integrity) {
+  const bytes = await (await cache.match(url)).arrayBuffer();
+  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", bytes));
+  letGo(bytes);
+  return `sha256-${btoa(String.fromCharCode(...digest))}` === integrity;
+}
+
+// Store a file of the release, checked against its hash: from the HTTP cache when what it holds
+// is the release's copy (on a first visit the page has just downloaded most files), else from
+// the server past that cache. The response goes into the cache as it streams in, and the check
+// reads it back: fetch's own `integrity` option held every file in the service worker's memory
+// until it stopped (about 30 MB beside the page, docs/benchmarks.md).
+async function storeAsset(cache, url, integrity) {
+  let problem = "";
+  for (const mode of ["default", "reload"]) {
+    try {
+      const response = await fetch(url, { cache: mode });
+      if (!response.ok) {
+        problem = `HTTP ${response.status}`;  // i18n: internal
+        continue;
+      }
+      await cache.put(url, response);
+      if (await stored(cache, url, integrity)) return;
+      problem = "not this release's file";  // i18n: internal
+    } catch (error) {
+      problem = String(error);  // no answer, or no room to store it
+    }
   }
-  const response = await fetch(url, { cache: "reload", integrity });
-  if (!response.ok) throw new Error(`${url}: HTTP ${response.status}`);  // i18n: internal
-  return response;
+  throw new Error(`${url}: ${problem}`);  // i18n: internal
 }
 
 async function install() {
@@ -37,7 +66,7 @@ async function install() {
   const cache = await caches.open(CACHE);
   try {
     await Promise.all([...ASSETS].map(async ([url, { integrity }]) => {
-      await cache.put(url, await fetchAsset(url, integrity));
+      await storeAsset(cache, url, integrity);
     }));
   } catch (error) {
     await caches.delete(CACHE);
