@@ -75,15 +75,20 @@ def test_manifest_passes_chromiums_installability_check(browser_type: Any, brows
         engine.close()
 
 
+def first_visit(engine: Chromium, server: Server, until: str, what: str) -> None:
+    """Open the start page of ``server`` until the app is ready and ``until`` holds (``what``)."""
+    engine.goto(server.url)
+    wait_ready(engine)
+    wait(engine, until, READY_S, what)
+
+
 def test_gallery_rules_and_embed_work_offline(browser: Any, site_dir: Path) -> None:
     """After one visit of the start page, the gallery, the rules pages and the embed's runtime
     frame (its own Pyodide) all work with the server stopped."""
     engine = Chromium(browser.new_context())
     try:
         with Server(site_dir) as server:
-            engine.goto(server.url)
-            wait_ready(engine)
-            wait(engine, READY_OFFLINE, READY_S, "the app to be stored for offline use")
+            first_visit(engine, server, READY_OFFLINE, "the app to be stored for offline use")
         for page in ("rules/", "rules/saba.html"):
             engine.goto(server.url + page)
             assert engine.evaluate("() => document.querySelector('main h1').textContent")
@@ -113,9 +118,7 @@ def test_a_file_that_is_not_the_releases_fails_the_install(browser: Any, site_di
     engine = Chromium(browser.new_context())
     try:
         with Server(site) as server:
-            engine.goto(server.url)
-            wait_ready(engine)
-            wait(engine, NOT_STORED, READY_S, "the failed install")
+            first_visit(engine, server, NOT_STORED, "the failed install")
             assert engine.evaluate(RELEASES) == []
             assert engine.evaluate(SHOWN_ERRORS) == []
     finally:
