@@ -102,6 +102,43 @@ def test_the_board_is_one_tab_stop_walked_by_the_arrow_keys(app):
     assert app.locator("#board [tabindex='0']").count() == 1
 
 
+#: Counts the boxes measured (``getBoundingClientRect``: a layout, if one is due), and records after
+#: every change in the app how many were measured so far and how many of the board's controls
+#: were in the tab order: an observer added after app/boardkeys.js's runs after it, in the same task.
+MEASURES = """() => {
+  window.measured = 0;
+  window.seen = [];
+  const box = Element.prototype.getBoundingClientRect;
+  Element.prototype.getBoundingClientRect = function () { window.measured += 1; return box.call(this); };
+  new MutationObserver(() => window.seen.push(
+    [window.measured, document.querySelectorAll("#board [tabindex='0']").length]))
+    .observe(document.getElementById("app"), { childList: true, subtree: true });
+}"""
+
+
+def test_a_redraw_with_the_focus_elsewhere_measures_the_board_in_the_next_frame(app):
+    """Finding the board's tab stop in reading order measures its controls, which forces a layout
+    in the task that drew the board; with the focus elsewhere nothing has to go back at once, so
+    that waits for the next frame (whose layout is due anyway). The board has one tab stop
+    throughout."""
+    start_game(app, "tuerme", 2, 11)
+    make_a_move(app)
+    app.locator("#log li.log-start button").focus()
+    app.keyboard.press("Enter")  # the start position, shown from the log
+    app.wait_for_selector("#log li.log-start[data-shown]")
+    app.wait_for_timeout(200)
+    app.locator("#log li:not(.log-start) button").last.focus()
+    app.evaluate(MEASURES)
+    app.keyboard.press("Enter")  # back to the game as it stands, its board playable again
+    app.wait_for_selector("#log li.log-start:not([data-shown])")
+    app.wait_for_timeout(200)
+    seen = app.evaluate("window.seen")
+    assert seen and all(measured == 0 for measured, _ in seen), seen
+    assert seen[-1][1] == 1
+    assert app.evaluate("window.measured") > 0  # in the next frame
+    assert app.locator("#board [tabindex='0']").count() == 1
+
+
 def test_the_top_bar_has_the_settings_and_links_in_the_language_shown(app):
     """Settings (sound off, animations on, normal pace by default) are kept across visits and
     followed by the sounds; the Learn, gallery and rules links follow the language."""

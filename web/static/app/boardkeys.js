@@ -57,20 +57,26 @@ function find(host, where) {
 
 // Make controls of what can be chosen now: `addresses` is JSON text, a list of objects of data-*
 // values without "data-" ({"square": "e4"}); of the board's elements with exactly one address'
-// values, the topmost (last drawn) becomes the control, one tab stop per thing. Called by the
+// values, the topmost (last drawn) becomes the control, one per thing. Called by the
 // game screen (webui/play.py) once per redraw: one call, instead of several per control.
 function mark(addresses) {
   const host = board();
   if (!host) return;
+  const marked = [];
   for (const target of JSON.parse(addresses)) {
     const where = Object.entries(target).map(([key, value]) => [`data-${key}`, String(value)]);
     if (!where.length) continue;
     const node = [...host.querySelectorAll(selectorOf(where))].at(-1);
     if (!node) continue;
-    node.setAttribute("tabindex", "0");
+    node.setAttribute("tabindex", "-1");
     node.setAttribute("role", "button");
     node.classList.add("focusable");
+    marked.push(node);
   }
+  // One tab stop at once, without measuring: the control last used, else the first; `refresh`
+  // then puts it where reading order says (at once or in the next frame, see `redrawn`).
+  const first = (last && find(host, last.address)) || marked[0];
+  first?.setAttribute("tabindex", "0");
 }
 globalThis.pygameRulesBoard = { mark };
 
@@ -161,5 +167,29 @@ function focusin(event) {
 
 document.addEventListener("keydown", keydown, true);
 document.addEventListener("focusin", focusin, true);
+// Whether a mutation record is a redraw of `host`: a change inside it, or it arriving whole.
+function redraws(record, host) {
+  return host.contains(record.target) || [...record.addedNodes].some((node) => node.contains(host));
+}
+
+// After a change in the app: nothing to do unless the board was redrawn (a new slice of the log,
+// say, leaves it alone). With the focus on the board, it goes back in the same task; without,
+// the controls are measured in the next frame, with the layout the frame needs anyway, instead
+// of forcing one in the task that drew the board (docs/benchmarks.md: a long game's import).
+let refreshing = false;
+function redrawn(records) {
+  const host = board();
+  if (!host || !records.some((record) => redraws(record, host))) return;
+  if (onBoard) {
+    refresh();
+  } else if (!refreshing) {
+    refreshing = true;
+    requestAnimationFrame(() => {
+      refreshing = false;
+      refresh();
+    });
+  }
+}
+
 const app = document.getElementById("app");
-if (app) new MutationObserver(refresh).observe(app, { childList: true, subtree: true });
+if (app) new MutationObserver(redrawn).observe(app, { childList: true, subtree: true });
