@@ -165,8 +165,6 @@ function focusin(event) {
   }
 }
 
-document.addEventListener("keydown", keydown, true);
-document.addEventListener("focusin", focusin, true);
 // Whether a mutation record is a redraw of `host`: a change inside it, or it arriving whole.
 function redraws(record, host) {
   return host.contains(record.target) || [...record.addedNodes].some((node) => node.contains(host));
@@ -191,5 +189,7 @@ function redrawn(records) {
   }
 }
 
+document.addEventListener("keydown", keydown, true);
+document.addEventListener("focusin", focusin, true);
 const app = document.getElementById("app");
 if (app) new MutationObserver(redrawn).observe(app, { childList: true, subtree: true });
