@@ -49,7 +49,8 @@ def _copy_pyodide(out: Path) -> list[Path]:
     dst.mkdir(parents=True)
     for name in PYODIDE_FILES:
         shutil.copy2(src / name, dst / name)
-    _patch(dst / "pyodide.asm.mjs", [*EAGER, RESTORE, LINK], ["restore_memory.js", "link_in_tasks.js"])
+    _patch(dst / "pyodide.asm.mjs", [*EAGER, RESTORE, *FACTORY, LINK, *FINALIZE],
+           ["restore_memory.js", "module_in_tasks.js"])
     _patch(dst / "pyodide.mjs", [BOOTSTRAP], ["bootstrap_in_tasks.js"])
     # The files Pyodide fetches (the .mjs files are imported, not fetched): the page's progress bar.
     return [dst / name for name in ("pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")]
@@ -66,12 +67,28 @@ EAGER = [("async function _createPyodideModule(moduleArg={}){",
           "return moduleRtn});export default _createPyodideModule;")]
 #: Where its snapshot restore writes Python's whole memory image (web/restore_memory.js).
 RESTORE = ("return Module.HEAP8.set(t),l}", "return pygameRulesRestoreMemory(Module.HEAP8,t),l}")
+#: Two places in its module factory, before its WebAssembly is instantiated, where it pauses
+#: (web/module_in_tasks.js): before it sets up its file system, and before it sets up the
+#: JavaScript side of Python's objects (the factory ran as one task of 55–100 ms).
+FACTORY = [("FS.preloadFile=FS_preloadFile;FS.staticInit();",
+            "FS.preloadFile=FS_preloadFile;await pygameRulesPause();FS.staticInit();"),
+           ("return word}pyodide_js_init();", "return word}await pygameRulesPause();pyodide_js_init();")]
 #: Where it links its WebAssembly once instantiated: maps the table's functions (the first
 #: getFunctionAddress), places its exports (updateGOT) and links its imports (loadDylibs), each
-#: in a task of its own (web/link_in_tasks.js).
+#: in a task of its own (web/module_in_tasks.js).
 LINK = ("updateGOT(origExports);LDSO.init();loadDylibs();",
         "pygameRulesInTasks(addRunDependency,removeRunDependency,()=>getFunctionAddress(pygameRulesInTasks),"
         "()=>updateGOT(origExports),()=>{LDSO.init();loadDylibs()});")
+#: Python's own start-up code, one task of 45–95 ms, in four (web/module_in_tasks.js): it pauses
+#: after the JavaScript side is set up (about 11 ms), after Pyodide's core module is imported
+#: (14 ms) and after its first evaluation of Python code (17 ms). loadPyodide awaits it.
+FINALIZE = [("API.finalizeBootstrap=function(t,e){t&&Wr();let[r,n]=API.rawRun(",
+             "API.finalizeBootstrap=async function(t,e){t&&Wr();await pygameRulesPause();let[r,n]=API.rawRun("),
+            ("r&&API.fatal_loading_error(`Failed to import _pyodide_core\\n`,n),API.runPythonInternal_dict=",
+             "r&&API.fatal_loading_error(`Failed to import _pyodide_core\\n`,n);await pygameRulesPause();"
+             "API.runPythonInternal_dict="),
+            (',API.importlib=API.runPythonInternal("import importlib; importlib");',
+             ';await pygameRulesPause();API.importlib=API.runPythonInternal("import importlib; importlib");')]
 #: Where loadPyodide restores the snapshot and starts Python's own code, in the task that
 #: received the compiled WebAssembly (web/bootstrap_in_tasks.js).
 BOOTSTRAP = ("Fe(r,t);let a=Ae(r,s,t);", "Fe(r,t);let a=await pygameRulesBootstrap(r.API,s,t._snapshotDeserializer);")

@@ -1,0 +1,28 @@
+
+// Added by web/build.py to Pyodide's pyodide.asm.mjs, whose set-up then runs in tasks of its own
+// instead of in a few long ones (each was 50–100 ms on the page of a returning visitor):
+// - its module factory pauses twice (pygameRulesPause) before it instantiates the WebAssembly:
+//   before it sets up its file system, and before its JavaScript side of Python's objects;
+// - once the WebAssembly is instantiated, Emscripten linked it in one go: it mapped every
+//   function in the table, gave the exports their places (GOT) and linked the symbols the
+//   WebAssembly imports (making a small WebAssembly wrapper for each JavaScript function among
+//   them). With this it calls pygameRulesInTasks(addRunDependency, removeRunDependency,
+//   ...steps) instead: each step runs in a task of its own, and Emscripten waits for them as a
+//   run dependency before it goes on (in a task of its own too), as it waits for the dynamic
+//   libraries that `loadDylibs` loads when there are any;
+// - Python's own start-up code (API.finalizeBootstrap) pauses after its JavaScript side is set
+//   up, after Pyodide's core module is imported and after the first code is evaluated.
+
+// A task boundary: the page's input and drawing run, then start-up goes on (scheduler.yield
+// where the browser has it, ahead of the page's other waiting tasks; else a timer).
+function pygameRulesPause() {
+  if (globalThis.scheduler?.yield) return globalThis.scheduler.yield();
+  return new Promise((resolve) => setTimeout(resolve, 0));
+}
+
+function pygameRulesInTasks(addRunDependency, removeRunDependency, ...steps) {
+  addRunDependency("pygameRulesInTasks");
+  let done = Promise.resolve();
+  for (const step of steps) done = done.then(pygameRulesPause).then(step);
+  done.then(pygameRulesPause).finally(() => removeRunDependency("pygameRulesInTasks"));
+}
