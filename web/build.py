@@ -95,16 +95,22 @@ BOOTSTRAP = ("Fe(r,t);let a=Ae(r,s,t);", "Fe(r,t);let a=await pygameRulesBootstr
 
 
 def _patch(module: Path, changes: list[tuple[str, str]], appendices: list[str]) -> None:
-    """Make ``changes`` to the pinned Pyodide's ``module`` and add the files ``appendices``
-    (in web/) to it, whose functions the changes call; stop the build when a piece to change
-    is not there exactly once (another Pyodide: check those files against it)."""
+    """Make ``changes`` to ``module`` of the pinned Pyodide or PyScript and add the files
+    ``appendices`` (in web/) to it, whose functions the changes call; stop the build when a
+    piece to change is not there exactly once (another version: check the changes in
+    web/build.py and those files against it)."""
     text = module.read_text()
     for old, new in changes:
         if text.count(old) != 1:
-            raise SystemExit(f"{module}: the code to patch is not there once; check web/{', web/'.join(appendices)} "
-                             "against this Pyodide")
+            raise SystemExit(f"{module}: the code to patch is not there once; check web/build.py's changes "
+                             f"{' and web/'.join(['', *appendices])} against this version")
         text = text.replace(old, new)
     module.write_text(text + "".join((WEB / name).read_text() for name in appendices))
+
+
+#: Where PyScript's bundle makes the Python code that writes each file of its package on the page:
+#: the build leaves the file's text out of it (web/pyscript_package.py: the page has the files).
+PYSCRIPT_WRITES = ('{const e=JSON.stringify(r);go.push(`_path.write_text(${e},encoding="utf-8")`)}else', "{}else")
 
 
 def _copy_pyscript(out: Path) -> None:
@@ -113,6 +119,7 @@ def _copy_pyscript(out: Path) -> None:
     for path in (NODE / "@pyscript" / "core" / "dist").iterdir():
         if path.suffix in (".js", ".css"):
             shutil.copy2(path, dst / path.name)
+    _patch(pyscript_package.chunk(dst), [PYSCRIPT_WRITES], [])
 
 
 def _build_wheel(out: Path) -> Path:

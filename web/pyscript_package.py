@@ -5,13 +5,17 @@ into Python's working folder and imports it, before our code runs. Python compil
 time: 20–45 ms on a reload, up to 170 ms on a returning visitor's first start, all in one task
 of the page's thread (issue 25). The build puts the same files into ``webui.zip``, which the page
 unpacks into that folder before PyScript starts, and ``bytecode.py`` gives them hash-checked
-bytecode like our own modules: PyScript then writes the same text over them, and Python
-imports them from the bytecode. Should the text that PyScript writes ever differ, Python finds
-the hashes different and compiles it as before: never wrong, only slower.
+bytecode like our own modules; Python imports them from the bytecode.
+
+PyScript writes the files with Python code that holds their whole text, about 30,000
+characters that Pyodide tokenizes, parses and compiles before running it: a task of 40–60 ms
+on a returning visit. The build changes PyScript's bundle so that it leaves the writes out
+(``web/build.py``, ``PYSCRIPT_WRITES``): the files are there already, the same text.
 
 PyScript keeps the package in one of its chunks as an object literal, ``{pyscript:{"NAME.py":
-"TEXT",...}}``, with JavaScript's string escapes; :func:`sources` reads it from there and the
-build stops when it is not there once (another PyScript: check this module against it).
+"TEXT",...}}``, with JavaScript's string escapes; :func:`sources` reads it from there (the
+chunk: :func:`chunk`) and the build stops when it is not there once (another PyScript: check
+this module against it).
 
 >>> _js_string(r'if x:\\n\\treturn \\'a\\' + "\\u00e9"')
 'if x:\\n\\treturn \\'a\\' + "é"'
@@ -43,15 +47,20 @@ def _js_string(body: str) -> str:
     return _ESCAPE.sub(one, body)
 
 
+def chunk(bundle: Path) -> Path:
+    """The chunk of PyScript's bundle (in the folder ``bundle``) that holds its package."""
+    found = [path for path in sorted(bundle.glob("*.js")) if START in path.read_text(encoding="utf-8")]
+    if len(found) != 1 or found[0].read_text(encoding="utf-8").count(START) != 1:
+        raise SystemExit(f"{bundle}: PyScript's package is not there once; check web/pyscript_package.py "
+                         "against this PyScript")
+    return found[0]
+
+
 def sources(bundle: Path) -> dict[str, str]:
     """The files of PyScript's package (``pyscript/NAME.py``: their text), from the chunks of
     PyScript's bundle in the folder ``bundle``."""
-    found = [(path, text) for path in sorted(bundle.glob("*.js"))
-             if START in (text := path.read_text(encoding="utf-8"))]
-    if len(found) != 1 or found[0][1].count(START) != 1:
-        raise SystemExit(f"{bundle}: PyScript's package is not there once; check web/pyscript_package.py "
-                         "against this PyScript")
-    path, text = found[0]
+    path = chunk(bundle)
+    text = path.read_text(encoding="utf-8")
     files: dict[str, str] = {}
     at = text.index(START) + len("{pyscript:{")
     while True:
