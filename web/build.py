@@ -49,7 +49,7 @@ def _copy_pyodide(out: Path) -> list[Path]:
     dst.mkdir(parents=True)
     for name in PYODIDE_FILES:
         shutil.copy2(src / name, dst / name)
-    _patch(dst / "pyodide.asm.mjs", [*EAGER, RESTORE, *FACTORY, LINK, *FINALIZE],
+    _patch(dst / "pyodide.asm.mjs", [*EAGER, RESTORE, *FACTORY, LINK, UNDEFINED, *FINALIZE],
            ["restore_memory.js", "module_in_tasks.js"])
     _patch(dst / "pyodide.mjs", [BOOTSTRAP], ["bootstrap_in_tasks.js"])
     # The files Pyodide fetches (the .mjs files are imported, not fetched): the page's progress bar.
@@ -74,11 +74,17 @@ FACTORY = [("FS.preloadFile=FS_preloadFile;FS.staticInit();",
             "FS.preloadFile=FS_preloadFile;await pygameRulesPause();FS.staticInit();"),
            ("return word}pyodide_js_init();", "return word}await pygameRulesPause();pyodide_js_init();")]
 #: Where it links its WebAssembly once instantiated: maps the table's functions (the first
-#: getFunctionAddress), places its exports (updateGOT) and links its imports (loadDylibs), each
-#: in a task of its own (web/module_in_tasks.js).
+#: getFunctionAddress), places its exports (updateGOT) and links its imports, each in a task of
+#: its own (web/module_in_tasks.js); the imports a slice of tasks at a time (pygameRulesInSlices:
+#: each JavaScript function among them gets a small WebAssembly module of its own, together
+#: 25–70 ms), unless there are dynamic libraries to load first (loadDylibs, as before).
 LINK = ("updateGOT(origExports);LDSO.init();loadDylibs();",
         "pygameRulesInTasks(addRunDependency,removeRunDependency,()=>getFunctionAddress(pygameRulesInTasks),"
-        "()=>updateGOT(origExports),()=>{LDSO.init();loadDylibs()});")
+        "()=>updateGOT(origExports),()=>{LDSO.init();return dynamicLibraries.length?loadDylibs():"
+        "pygameRulesInSlices(Object.entries(GOT),reportUndefinedSymbols)});")
+#: Its link of the imports, for some of them (by default all, as before).
+UNDEFINED = ("var reportUndefinedSymbols=()=>{for(var[symName,entry]of Object.entries(GOT)){",
+             "var reportUndefinedSymbols=(entries=Object.entries(GOT))=>{for(var[symName,entry]of entries){")
 #: Python's own start-up code, one task of 45–95 ms, in four (web/module_in_tasks.js): it pauses
 #: after the JavaScript side is set up (about 11 ms), after Pyodide's core module is imported
 #: (14 ms) and after its first evaluation of Python code (17 ms). loadPyodide awaits it.
@@ -108,9 +114,10 @@ def _patch(module: Path, changes: list[tuple[str, str]], appendices: list[str]) 
     module.write_text(text + "".join((WEB / name).read_text() for name in appendices))
 
 
-#: Where PyScript's bundle makes the Python code that writes each file of its package on the page:
-#: the build leaves the file's text out of it (web/pyscript_package.py: the page has the files).
-PYSCRIPT_WRITES = ('{const e=JSON.stringify(r);go.push(`_path.write_text(${e},encoding="utf-8")`)}else', "{}else")
+#: Where PyScript's bundle makes the Python code that writes its package's files on the page (for
+#: each: its path, the folder made if missing, the text written): the build leaves it all out
+#: (web/pyscript_package.py: the page has the files).
+PYSCRIPT_WRITES = ("wo=(e,t)=>{for(const[n,r]of yo(t))if(go.path(", "wo=(e,t)=>{for(const[n,r]of[])if(go.path(")
 
 
 def _copy_pyscript(out: Path) -> None:

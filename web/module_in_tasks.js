@@ -9,7 +9,8 @@
 //   them). With this it calls pygameRulesInTasks(addRunDependency, removeRunDependency,
 //   ...steps) instead: each step runs in a task of its own, and Emscripten waits for them as a
 //   run dependency before it goes on (in a task of its own too), as it waits for the dynamic
-//   libraries that `loadDylibs` loads when there are any;
+//   libraries that `loadDylibs` loads when there are any. The imports are linked a few at a time
+//   (pygameRulesInSlices), a pause after each PYGAME_RULES_SLICE_MS;
 // - Python's own start-up code (API.finalizeBootstrap) pauses after its JavaScript side is set
 //   up, after Pyodide's core module is imported and after the first code is evaluated.
 
@@ -25,4 +26,19 @@ function pygameRulesInTasks(addRunDependency, removeRunDependency, ...steps) {
   let done = Promise.resolve();
   for (const step of steps) done = done.then(pygameRulesPause).then(step);
   done.then(pygameRulesPause).finally(() => removeRunDependency("pygameRulesInTasks"));
+}
+
+const PYGAME_RULES_SLICE_MS = 8;
+
+// `run` called with each of `items` (in a list of one), in slices of about PYGAME_RULES_SLICE_MS with a pause
+// between them; a promise kept once all ran.
+async function pygameRulesInSlices(items, run) {
+  let until = performance.now() + PYGAME_RULES_SLICE_MS;
+  for (const item of items) {
+    if (performance.now() > until) {
+      await pygameRulesPause();
+      until = performance.now() + PYGAME_RULES_SLICE_MS;
+    }
+    run([item]);
+  }
 }

@@ -9,7 +9,7 @@ bytecode like our own modules; Python imports them from the bytecode.
 
 PyScript writes the files with Python code that holds their whole text, about 30,000
 characters that Pyodide tokenizes, parses and compiles before running it: a task of 40–60 ms
-on a returning visit. The build changes PyScript's bundle so that it leaves the writes out
+on a returning visit. The build changes PyScript's bundle so that it leaves that code out
 (``web/build.py``, ``PYSCRIPT_WRITES``): the files are there already, the same text.
 
 PyScript keeps the package in one of its chunks as an object literal, ``{pyscript:{"NAME.py":
