@@ -21,6 +21,9 @@ function pygameRulesPause() {
   return new Promise((resolve) => setTimeout(resolve, 0));
 }
 
+// A step that returns a promise (the imports' slices) is waited for: Emscripten must not go on
+// before every import is linked, or Python's function table comes out in another order than the
+// snapshot's, which then does not restore ("function signature mismatch").
 function pygameRulesInTasks(addRunDependency, removeRunDependency, ...steps) {
   addRunDependency("pygameRulesInTasks");
   let done = Promise.resolve();
