@@ -7,11 +7,12 @@
 // Usage: node tests/restore_memory.mjs SITE
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
-import { loadPyodide } from "pyodide";
+import { fileURLToPath, pathToFileURL } from "node:url";
 
 const site = process.argv[2];
 const indexURL = join(site, "pyodide") + "/";
+// The site's own Pyodide, as the build changed it (web/build.py): its two modules go together.
+const { loadPyodide } = await import(pathToFileURL(join(indexURL, "pyodide.mjs")).href);
 const patched = readFileSync(join(indexURL, "pyodide.asm.mjs"), "utf8").includes("pygameRulesRestoreMemory(Module.HEAP8");
 
 const maker = await loadPyodide({ indexURL, _makeSnapshot: true });
