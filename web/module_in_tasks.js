@@ -33,8 +33,8 @@ function pygameRulesInTasks(addRunDependency, removeRunDependency, ...steps) {
 
 const PYGAME_RULES_SLICE_MS = 8;
 
-// `run` called with each of `items` (in a list of one), in slices of about PYGAME_RULES_SLICE_MS with a pause
-// between them; a promise kept once all ran.
+// `run` called with each of `items` (in a list of one), in slices of about
+// PYGAME_RULES_SLICE_MS with a pause between them; a promise kept once all ran.
 async function pygameRulesInSlices(items, run) {
   let until = performance.now() + PYGAME_RULES_SLICE_MS;
   for (const item of items) {
