@@ -5,11 +5,11 @@
 // Usage: node tests/bytecode_imports.mjs SITE   →  {"imported": [our modules], "compiled": [files]}
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { fileURLToPath, pathToFileURL } from "node:url";
+import { fileURLToPath } from "node:url";
+import { siteLoadPyodide } from "./site_pyodide.mjs";
 
 const site = process.argv[2];
-// The site's own Pyodide, as the build changed it (web/build.py): its two modules go together.
-const { loadPyodide } = await import(pathToFileURL(join(site, "pyodide", "pyodide.mjs")).href);
+const loadPyodide = await siteLoadPyodide(site);
 const py = await loadPyodide({ indexURL: join(site, "pyodide") + "/" });
 const [wheel] = readdirSync(join(site, "wheels")).filter((name) => name.endsWith(".whl"));
 const sitePackages = py.runPython("import sysconfig; sysconfig.get_path('purelib')");

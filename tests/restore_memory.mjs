@@ -7,12 +7,12 @@
 // Usage: node tests/restore_memory.mjs SITE
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { fileURLToPath, pathToFileURL } from "node:url";
+import { fileURLToPath } from "node:url";
+import { siteLoadPyodide } from "./site_pyodide.mjs";
 
 const site = process.argv[2];
 const indexURL = join(site, "pyodide") + "/";
-// The site's own Pyodide, as the build changed it (web/build.py): its two modules go together.
-const { loadPyodide } = await import(pathToFileURL(join(indexURL, "pyodide.mjs")).href);
+const loadPyodide = await siteLoadPyodide(site);
 const patched = readFileSync(join(indexURL, "pyodide.asm.mjs"), "utf8").includes("pygameRulesRestoreMemory(Module.HEAP8");
 
 const maker = await loadPyodide({ indexURL, _makeSnapshot: true });

@@ -15,7 +15,8 @@ async function pygameRulesBootstrap(api, snapshot, deserializer) {
 }
 
 // A task boundary: the page's input and drawing run, then start-up goes on (scheduler.yield
-// where the browser has it, ahead of the page's other waiting tasks; else a timer).
+// where the browser has it, ahead of the page's other waiting tasks; else a timer). The same as
+// in web/module_in_tasks.js: the two files go into two modules, which share no functions.
 function pygameRulesPause() {
   if (globalThis.scheduler?.yield) return globalThis.scheduler.yield();
   return new Promise((resolve) => setTimeout(resolve, 0));
