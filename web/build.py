@@ -32,6 +32,8 @@ from embed.pages import build_embed
 from offline import OUTPUTS as OFFLINE_OUTPUTS
 from offline import build_offline
 
+from webui import pyscript_import
+
 ROOT = Path(__file__).resolve().parent.parent
 WEB = ROOT / "web"
 NODE = ROOT / "node_modules"
@@ -118,6 +120,12 @@ def _patch(module: Path, changes: list[tuple[str, str]], appendices: list[str]) 
 #: each: its path, the folder made if missing, the text written): the build leaves it all out
 #: (web/pyscript_package.py: the page has the files).
 PYSCRIPT_WRITES = ("wo=(e,t)=>{for(const[n,r]of yo(t))if(go.path(", "wo=(e,t)=>{for(const[n,r]of[])if(go.path(")
+#: Where that code then imports the package: the build makes it import the package a module at
+#: a time (web/webui/pyscript_import.py, from webui.zip). The line uses top-level ``await``,
+#: which PyScript allows in the scripts it runs asynchronously, as it does the app's (index.html).
+PYSCRIPT_IMPORT = ('ho.push("import pyscript as _pyscript")',
+                   'ho.push("from webui.pyscript_import import import_in_tasks as _import_in_tasks",'
+                   '"_pyscript = await _import_in_tasks()","del _import_in_tasks")')
 
 
 def _copy_pyscript(out: Path) -> None:
@@ -126,7 +134,11 @@ def _copy_pyscript(out: Path) -> None:
     for path in (NODE / "@pyscript" / "core" / "dist").iterdir():
         if path.suffix in (".js", ".css"):
             shutil.copy2(path, dst / path.name)
-    _patch(pyscript_package.chunk(dst), [PYSCRIPT_WRITES], [])
+    _patch(pyscript_package.chunk(dst), [PYSCRIPT_WRITES, PYSCRIPT_IMPORT], [])
+    unknown = pyscript_package.imported_by_init(pyscript_package.sources(dst)) - set(pyscript_import.MODULES)
+    if unknown:
+        raise SystemExit(f"PyScript's package imports {', '.join(sorted(unknown))}: add them to "
+                         "web/webui/pyscript_import.py's MODULES")
 
 
 def _build_wheel(out: Path) -> Path:

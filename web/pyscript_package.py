@@ -56,6 +56,17 @@ def chunk(bundle: Path) -> Path:
     return found[0]
 
 
+def imported_by_init(files: dict[str, str]) -> set[str]:
+    """The modules of PyScript's package (their names in it) that its ``__init__`` imports, in
+    ``files`` (from :func:`sources`).
+
+    >>> sorted(imported_by_init({"pyscript/__init__.py": "from pyscript.fetch import fetch\\n"
+    ...                                                  "if A:from pyscript.workers import w"}))
+    ['fetch', 'workers']
+    """
+    return set(re.findall(r"\bfrom pyscript\.(\w+) import\b", files["pyscript/__init__.py"]))
+
+
 def sources(bundle: Path) -> dict[str, str]:
     """The files of PyScript's package (``pyscript/NAME.py``: their text), from the chunks of
     PyScript's bundle in the folder ``bundle``."""
