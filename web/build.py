@@ -51,7 +51,7 @@ def _copy_pyodide(out: Path) -> list[Path]:
     dst.mkdir(parents=True)
     for name in PYODIDE_FILES:
         shutil.copy2(src / name, dst / name)
-    _patch(dst / "pyodide.asm.mjs", [*EAGER, RESTORE, *FACTORY, LINK, UNDEFINED, *FINALIZE],
+    _patch(dst / "pyodide.asm.mjs", [*EAGER, RESTORE, *FACTORY, RECEIVE, ASSIGN, LINK, UNDEFINED, *FINALIZE],
            ["restore_memory.js", "module_in_tasks.js"])
     _patch(dst / "pyodide.mjs", [BOOTSTRAP], ["bootstrap_in_tasks.js"])
     # The files Pyodide fetches (the .mjs files are imported, not fetched): the page's progress bar.
@@ -75,6 +75,16 @@ RESTORE = ("return Module.HEAP8.set(t),l}", "return pygameRulesRestoreMemory(Mod
 FACTORY = [("FS.preloadFile=FS_preloadFile;FS.staticInit();",
             "FS.preloadFile=FS_preloadFile;await pygameRulesPause();FS.staticInit();"),
            ("return word}pyodide_js_init();", "return word}await pygameRulesPause();pyodide_js_init();")]
+#: Where it takes in the exports of its WebAssembly once instantiated, in three tasks (web/
+#: module_in_tasks.js): it enters them among the symbols it links a slice at a time (200 a
+#: call), converts some signatures, then gives each a variable (one task of 50–75 ms before).
+RECEIVE = ('function receiveInstance(instance,module){wasmExports=instance.exports;var origExports=wasmExports;'
+           'mergeLibSymbols(wasmExports,"main");var metadata=getDylinkMetadata(module);',
+           'async function receiveInstance(instance,module){wasmExports=instance.exports;var origExports='
+           'wasmExports;await pygameRulesInSlices(Object.entries(wasmExports),(entries)=>mergeLibSymbols('
+           'Object.fromEntries(entries),"main"),200);await pygameRulesPause();var metadata=getDylinkMetadata(module);')
+ASSIGN = ("wasmExports=applySignatureConversions(wasmExports);assignWasmExports(wasmExports);",
+          "wasmExports=applySignatureConversions(wasmExports);await pygameRulesPause();assignWasmExports(wasmExports);")
 #: Where it links its WebAssembly once instantiated: maps the table's functions (the first
 #: getFunctionAddress), places its exports (updateGOT) and links its imports, each in a task of
 #: its own (web/module_in_tasks.js); the imports a slice of tasks at a time (pygameRulesInSlices:

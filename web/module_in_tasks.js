@@ -3,7 +3,10 @@
 // instead of in a few long ones (each was 50–100 ms on the page of a returning visitor):
 // - its module factory pauses twice (pygameRulesPause) before it instantiates the WebAssembly:
 //   before it sets up its file system, and before its JavaScript side of Python's objects;
-// - once the WebAssembly is instantiated, Emscripten linked it in one go: it mapped every
+// - once the WebAssembly is instantiated, Emscripten took in its exports in one go (20–50 ms):
+//   it entered each among the symbols it links (a slice at a time now), converted the
+//   signatures of some (a task of its own) and gave each a variable (another);
+// - then it linked the WebAssembly in one go: it mapped every
 //   function in the table, gave the exports their places (GOT) and linked the symbols the
 //   WebAssembly imports (making a small WebAssembly wrapper for each JavaScript function among
 //   them). With this it calls pygameRulesInTasks(addRunDependency, removeRunDependency,
@@ -33,15 +36,16 @@ function pygameRulesInTasks(addRunDependency, removeRunDependency, ...steps) {
 
 const PYGAME_RULES_SLICE_MS = 8;
 
-// `run` called with each of `items` (in a list of one), in slices of about
-// PYGAME_RULES_SLICE_MS with a pause between them; a promise kept once all ran.
-async function pygameRulesInSlices(items, run) {
+// `run` called with each `batch` of `items` in turn (a list of that many, or fewer at the end),
+// in slices of about PYGAME_RULES_SLICE_MS with a pause between them; a promise kept once all
+// ran.
+async function pygameRulesInSlices(items, run, batch = 1) {
   let until = performance.now() + PYGAME_RULES_SLICE_MS;
-  for (const item of items) {
+  for (let start = 0; start < items.length; start += batch) {
     if (performance.now() > until) {
       await pygameRulesPause();
       until = performance.now() + PYGAME_RULES_SLICE_MS;
     }
-    run([item]);
+    run(items.slice(start, start + batch));
   }
 }
