@@ -51,7 +51,7 @@ def _copy_pyodide(out: Path) -> list[Path]:
     dst.mkdir(parents=True)
     for name in PYODIDE_FILES:
         shutil.copy2(src / name, dst / name)
-    _patch(dst / "pyodide.asm.mjs", [*EAGER, RESTORE, *FACTORY, RECEIVE, ASSIGN, LINK, UNDEFINED, *FINALIZE],
+    _patch(dst / "pyodide.asm.mjs", [*EAGER, RESTORE, *FACTORY, SLEEP, RECEIVE, ASSIGN, LINK, UNDEFINED, *FINALIZE],
            ["restore_memory.js", "module_in_tasks.js"])
     _patch(dst / "pyodide.mjs", [BOOTSTRAP], ["bootstrap_in_tasks.js"])
     # The files Pyodide fetches (the .mjs files are imported, not fetched): the page's progress bar.
@@ -75,6 +75,14 @@ RESTORE = ("return Module.HEAP8.set(t),l}", "return pygameRulesRestoreMemory(Mod
 FACTORY = [("FS.preloadFile=FS_preloadFile;FS.staticInit();",
             "FS.preloadFile=FS_preloadFile;await pygameRulesPause();FS.staticInit();"),
            ("return word}pyodide_js_init();", "return word}await pygameRulesPause();pyodide_js_init();")]
+#: A shared WebAssembly memory that Pyodide's JavaScript side makes as it is set up, for its sleep
+#: between retries of a read that would block (Atomics.wait, which a page's thread may not call
+#: anyway): made when first needed instead. Making it was 44–108 ms of that set-up's task on
+#: returning visits (performance marks between its statements), nearly all of the task.
+SLEEP = ("var io=new Int32Array(new WebAssembly.Memory({shared:!0,initial:1,maximum:1}).buffer);"
+         "function so(t){try{return Atomics.wait(io,0,0,t),!0}catch{return!1}}",
+         "var io;function so(t){try{io??=new Int32Array(new WebAssembly.Memory({shared:!0,initial:1,maximum:1})"
+         ".buffer);return Atomics.wait(io,0,0,t),!0}catch{return!1}}")
 #: Where it takes in the exports of its WebAssembly once instantiated, in three tasks (web/
 #: module_in_tasks.js): it enters them among the symbols it links a slice at a time (200 a
 #: call), converts some signatures, then gives each a variable (one task of 50–75 ms before).
