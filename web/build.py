@@ -95,12 +95,14 @@ ASSIGN = ("wasmExports=applySignatureConversions(wasmExports);assignWasmExports(
           "wasmExports=applySignatureConversions(wasmExports);await pygameRulesPause();assignWasmExports(wasmExports);")
 #: Where it links its WebAssembly once instantiated: maps the table's functions (the first
 #: getFunctionAddress), places its exports (updateGOT) and links its imports, each in a task of
-#: its own (web/module_in_tasks.js); the imports a slice of tasks at a time (pygameRulesInSlices:
-#: each JavaScript function among them gets a small WebAssembly module of its own, together
-#: 25–70 ms), unless there are dynamic libraries to load first (loadDylibs, as before).
+#: its own (web/module_in_tasks.js); the exports and the imports a slice of tasks at a time
+#: (pygameRulesInSlices: 25–80 ms each in one task on a first visit; each JavaScript function
+#: among the imports gets a small WebAssembly module of its own), unless there are dynamic
+#: libraries to load first (loadDylibs, as before).
 LINK = ("updateGOT(origExports);LDSO.init();loadDylibs();",
         "pygameRulesInTasks(addRunDependency,removeRunDependency,()=>getFunctionAddress(pygameRulesInTasks),"
-        "()=>updateGOT(origExports),()=>{LDSO.init();return dynamicLibraries.length?loadDylibs():"
+        "()=>pygameRulesInSlices(Object.entries(origExports),(entries)=>updateGOT(Object.fromEntries(entries)),200),"
+        "()=>{LDSO.init();return dynamicLibraries.length?loadDylibs():"
         "pygameRulesInSlices(Object.entries(GOT),reportUndefinedSymbols)});")
 #: Its link of the imports, for some of them (by default all, as before).
 UNDEFINED = ("var reportUndefinedSymbols=()=>{for(var[symName,entry]of Object.entries(GOT)){",

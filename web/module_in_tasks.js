@@ -12,8 +12,9 @@
 //   them). With this it calls pygameRulesInTasks(addRunDependency, removeRunDependency,
 //   ...steps) instead: each step runs in a task of its own, and Emscripten waits for them as a
 //   run dependency before it goes on (in a task of its own too), as it waits for the dynamic
-//   libraries that `loadDylibs` loads when there are any. The imports are linked a few at a time
-//   (pygameRulesInSlices), a pause after each PYGAME_RULES_SLICE_MS;
+//   libraries that `loadDylibs` loads when there are any. The exports are placed and the
+//   imports linked a few at a time (pygameRulesInSlices), a pause after each
+//   PYGAME_RULES_SLICE_MS;
 // - Python's own start-up code (API.finalizeBootstrap) pauses after its JavaScript side is set
 //   up, after Pyodide's core module is imported and after the first code is evaluated.
 
