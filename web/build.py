@@ -155,10 +155,13 @@ def _copy_pyscript(out: Path) -> None:
         if path.suffix in (".js", ".css"):
             shutil.copy2(path, dst / path.name)
     _patch(pyscript_package.chunk(dst), [PYSCRIPT_WRITES, PYSCRIPT_IMPORT], [])
-    unknown = pyscript_package.imported_by_init(pyscript_package.sources(dst)) - set(pyscript_import.MODULES)
-    if unknown:
-        raise SystemExit(f"PyScript's package imports {', '.join(sorted(unknown))}: add them to "
-                         "web/webui/pyscript_import.py's MODULES")
+    files = pyscript_package.sources(dst)
+    unknown = pyscript_package.imported_by_init(files) - set(pyscript_import.MODULES)
+    gone = {name for name in pyscript_import.MODULES if f"pyscript/{name}.py" not in files}
+    if unknown or gone:
+        raise SystemExit(f"PyScript's package: check web/webui/pyscript_import.py's MODULES against "
+                         f"it (its __init__ imports {sorted(unknown)} besides them; {sorted(gone)} are "
+                         "not in it)")
 
 
 def _build_wheel(out: Path) -> Path:
