@@ -36,8 +36,12 @@ async def import_in_tasks(package: str = PACKAGE, modules: Sequence[str] = MODUL
     ``asyncio.sleep(0)`` ends the task). As an import does, this leaves no half-imported package
     behind when one of them fails.
 
-    >>> xmlrpc = asyncio.run(import_in_tasks("xmlrpc", ["client"]))
-    >>> xmlrpc.client.ServerProxy.__name__
+    >>> steps = import_in_tasks("xmlrpc", ["client"])  # a coroutine: run it step by step
+    >>> try:
+    ...     while True:
+    ...         steps.send(None)
+    ... except StopIteration as done:
+    ...     done.value.client.ServerProxy.__name__
     'ServerProxy'
     """
     if package in sys.modules:
