@@ -83,14 +83,14 @@ SLEEP = ("var io=new Int32Array(new WebAssembly.Memory({shared:!0,initial:1,maxi
          "function so(t){try{return Atomics.wait(io,0,0,t),!0}catch{return!1}}",
          "var io;function so(t){try{io??=new Int32Array(new WebAssembly.Memory({shared:!0,initial:1,maximum:1})"
          ".buffer);return Atomics.wait(io,0,0,t),!0}catch{return!1}}")
-#: Where it takes in the exports of its WebAssembly once instantiated, in three tasks (web/
+#: Where it takes in the exports of its WebAssembly once instantiated, in tasks of their own (web/
 #: module_in_tasks.js): it enters them among the symbols it links a slice at a time (200 a
 #: call), converts some signatures, then gives each a variable (one task of 50–75 ms before).
 RECEIVE = ('function receiveInstance(instance,module){wasmExports=instance.exports;var origExports=wasmExports;'
            'mergeLibSymbols(wasmExports,"main");var metadata=getDylinkMetadata(module);',
            'async function receiveInstance(instance,module){wasmExports=instance.exports;var origExports='
-           'wasmExports;await pygameRulesInSlices(Object.entries(wasmExports),(entries)=>mergeLibSymbols('
-           'Object.fromEntries(entries),"main"),200);await pygameRulesPause();var metadata=getDylinkMetadata(module);')
+           'wasmExports;await pygameRulesObjectInSlices(wasmExports,(exports)=>mergeLibSymbols(exports,"main"));'
+           'await pygameRulesPause();var metadata=getDylinkMetadata(module);')
 ASSIGN = ("wasmExports=applySignatureConversions(wasmExports);assignWasmExports(wasmExports);",
           "wasmExports=applySignatureConversions(wasmExports);await pygameRulesPause();assignWasmExports(wasmExports);")
 #: Where it links its WebAssembly once instantiated: maps the table's functions (the first
@@ -101,7 +101,7 @@ ASSIGN = ("wasmExports=applySignatureConversions(wasmExports);assignWasmExports(
 #: libraries to load first (loadDylibs, as before).
 LINK = ("updateGOT(origExports);LDSO.init();loadDylibs();",
         "pygameRulesInTasks(addRunDependency,removeRunDependency,()=>getFunctionAddress(pygameRulesInTasks),"
-        "()=>pygameRulesInSlices(Object.entries(origExports),(entries)=>updateGOT(Object.fromEntries(entries)),200),"
+        "()=>pygameRulesObjectInSlices(origExports,updateGOT),"
         "()=>{LDSO.init();return dynamicLibraries.length?loadDylibs():"
         "pygameRulesInSlices(Object.entries(GOT),reportUndefinedSymbols)});")
 #: Its link of the imports, for some of them (by default all, as before).

@@ -50,3 +50,9 @@ async function pygameRulesInSlices(items, run, batch = 1) {
     run(items.slice(start, start + batch));
   }
 }
+
+// `run` called with parts of `object` (objects of up to 200 of its entries, in order), in slices
+// as pygameRulesInSlices: for Emscripten's functions that take all the exports as one object.
+function pygameRulesObjectInSlices(object, run) {
+  return pygameRulesInSlices(Object.entries(object), (entries) => run(Object.fromEntries(entries)), 200);
+}
