@@ -109,6 +109,7 @@ function prepared(key) {
     return waits;
   }
   worker.onmessage = ({ data }) => {
+    if (data && "received" in data) received(data.received, data.url, true);
     for (const name of ["snapshot", "module"]) if (data && name in data) answer(name, data[name]);
     if (got.size === 2) worker.terminate();  // both came: its work is done
   };

@@ -12,6 +12,7 @@ import { nextTask, restore, unpack } from "./snapshot.js";
 export { version };
 
 const INDEX_URL = new URL("../pyodide/", import.meta.url).href;
+const WASM_URL = `${INDEX_URL}pyodide.asm.wasm`;  // as Pyodide asks for it
 
 async function fileBytes(path) {
   const response = await fetch(new URL(path, import.meta.url));
@@ -23,16 +24,23 @@ async function fileBytes(path) {
 // a module compiled already (`module`: a promise of one, or of null; prepare.js) is instantiated
 // instead, in a task of its own (apart from Pyodide's module set-up before it and its set-up of
 // the instance after it); where it is null or does not instantiate, Pyodide's own way goes on.
+// Pyodide requests the WebAssembly as it starts: that request waits for the module and is made
+// only when Pyodide's own way needs it. (Made at once, its 10 MB also reached the page, whose
+// thread took a task of 30–100 ms to finish the response, beside the worker's.)
 async function withCompiled(module, run) {
   if (!module) return run();
   const streaming = WebAssembly.instantiateStreaming;
+  const fetching = globalThis.fetch;
+  const request = (init) => fetching(WASM_URL, init);
+  globalThis.fetch = (resource, init) => (String(resource) === WASM_URL
+    ? Promise.resolve(module).then((ready) => (ready ? null : request(init)))
+    : fetching(resource, init));
   WebAssembly.instantiateStreaming = async (source, imports) => {
     const ready = await module;
     if (ready) {
       await nextTask();
       try {
         const instance = await WebAssembly.instantiate(ready, imports);
-        Promise.resolve(source).then((response) => response.body?.cancel(), () => {});
         document.documentElement.dataset.pythonWasm = "worker";  // (tests)
         await nextTask();  // Pyodide's set-up of the instance in a task of its own
         return { module: ready, instance };
@@ -40,12 +48,13 @@ async function withCompiled(module, run) {
         console.warn(`Python's compiled WebAssembly not used: ${error}`);  // i18n: internal (the console)
       }
     }
-    return streaming.call(WebAssembly, source, imports);
+    return streaming.call(WebAssembly, (await source) ?? request(), imports);
   };
   try {
     return await run();
   } finally {
     WebAssembly.instantiateStreaming = streaming;
+    globalThis.fetch = fetching;
   }
 }
 
