@@ -21,10 +21,16 @@ the runs, and each site's ratio to the bare page;
 the last column counts the loads whose page restored Python from a snapshot (the stored one, or
 on a first visit the one the worker made) instead of booting it.
 
+With ``--cpu`` each load is traced (Chromium's own task events, no profiler: ``tests/page_trace.py``)
+and the table adds, for the page's thread from the first paint until ready, the most processor
+time that one task used (``most cpu ms``) and the processor time of its longest task: on a
+machine with few cores a task's length includes the time its thread waited for a core, which
+the ``longtask`` entries cannot tell apart.
+
 Usage: ``python bench/bench_site.py [--runs 5] [--site public] [--site other-build ...]
-[--positions 8]`` after ``make build``; ``--positions`` adds the speed of the page's Python
-(random play and hard decisions, both in slices as the page runs them), printed before the
-table. Prints a table and the raw figures as JSON; not a test.
+[--positions 8] [--cpu]`` after ``make build``; ``--positions`` adds the speed of the page's
+Python (random play and hard decisions, both in slices as the page runs them), printed before
+the table. Prints a table and the raw figures as JSON; not a test.
 """
 
 from __future__ import annotations
@@ -45,10 +51,11 @@ from typing import Any
 from playwright.sync_api import Page, sync_playwright
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path[:0] = [str(ROOT), str(ROOT / "web"), str(ROOT / "bench")]
+sys.path[:0] = [str(ROOT), str(ROOT / "web"), str(ROOT / "bench"), str(ROOT / "tests")]
 from bench_bots import positions  # noqa: E402
 from serve import Handler  # noqa: E402
 
+from page_trace import task_cpu, traced  # noqa: E402
 from pygame_rules import GAMES, get_game  # noqa: E402
 
 ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
@@ -160,11 +167,16 @@ def first_move_request() -> str:
 SETTLE_S = 2.0
 
 
-def measure(page: Page, load: Callable[[], Any], bot: str | None) -> dict[str, float]:
+def measure(page: Page, load: Callable[[], Any], bot: str | None, cpu: bool = False) -> dict[str, float]:
     """Load the page, wait until ready, and take its figures (see the module's docstring)."""
-    load()
-    page.wait_for_function(READY, timeout=TIMEOUT_MS)
+    if cpu:
+        events = traced(page, load, READY, TIMEOUT_MS)
+    else:
+        load()
+        page.wait_for_function(READY, timeout=TIMEOUT_MS)
     figures: dict[str, float] = page.evaluate(FIGURES)
+    if cpu:
+        figures.update(task_cpu(events))
     if bot is not None:
         figures["first_move_ms"] = page.evaluate(FIRST_MOVE, bot)
     time.sleep(0.5)  # let the page settle before reading its memory
@@ -188,20 +200,20 @@ def launch(pw: Any, profile: str) -> tuple[Any, Page]:
     return context, context.pages[0] if context.pages else context.new_page()
 
 
-def visit(pw: Any, url: str, bot: str | None) -> dict[str, dict[str, float]]:
+def visit(pw: Any, url: str, bot: str | None, cpu: bool) -> dict[str, dict[str, float]]:
     """One cold load, one reload and one returning visit of ``url`` in a profile of its own."""
     out = {}
     with tempfile.TemporaryDirectory() as profile:
         context, page = launch(pw, profile)
-        out["cold"] = measure(page, lambda: page.goto(url), bot)
+        out["cold"] = measure(page, lambda: page.goto(url), bot, cpu)
         if bot is not None:
             offline_stored(page)
         time.sleep(SETTLE_S)
         out["cold"]["settled_mb"] = renderer_memory_mb()
-        out["warm"] = measure(page, page.reload, bot)
+        out["warm"] = measure(page, page.reload, bot, cpu)
         context.close()
         context, page = launch(pw, profile)
-        out["return"] = measure(page, lambda: page.goto(url), bot)
+        out["return"] = measure(page, lambda: page.goto(url), bot, cpu)
         context.close()
     return out
 
@@ -256,6 +268,8 @@ def main() -> None:
     parser.add_argument("--positions", type=int, default=0,
                         help="afterwards, measure the speed of the first site's Python: random play "
                              "and hard decisions at this many positions per game (default: skip)")
+    parser.add_argument("--cpu", action="store_true",
+                        help="trace each load and add the most processor time one task of the page used")
     args = parser.parse_args()
     sites = [s.resolve() for s in (args.site or [ROOT / "public"])]
     servers = [serve(site) for site in sites]
@@ -269,7 +283,7 @@ def main() -> None:
     with sync_playwright() as pw:
         for run in range(args.runs):
             for name, url, request in pages if run % 2 == 0 else pages[::-1]:
-                results[name].append(visit(pw, url, request))
+                results[name].append(visit(pw, url, request, args.cpu))
             loads.append(load_average())
             print(f"run {run + 1}/{args.runs} done, load average {loads[-1]}", file=sys.stderr)
         if args.positions:
@@ -284,7 +298,8 @@ def main() -> None:
     print(f"Start-up, medians over {args.runs} interleaved runs (Chromium {CHROMIUM}, "
           f"{os.cpu_count()} CPUs, load average before/after: {loads[0]} / {loads[-1]}):")
     print(f"{'page':14} {'load':6} {'ready s':>8} {'× bare':>7} {'paint ms':>9} {'longest task ms':>16}"
-          f" {'first move ms':>14} {'memory MB':>10} {'× bare':>7} {'settled ×':>10} {'snapshot':>9}")
+          f" {'first move ms':>14} {'memory MB':>10} {'× bare':>7} {'settled ×':>10} {'snapshot':>9}"
+          + (f" {'most cpu ms':>12} {'longest: cpu ms':>16}" if args.cpu else ""))
     for mode in MODES:
         bare_ready = median("bare", mode, "ready_ms") or 1.0
         bare_memory = median("bare", mode, "memory_mb") or 1.0
@@ -298,7 +313,9 @@ def main() -> None:
             print(f"{name:14} {mode:6} {ready / 1000:8.2f} {ready / bare_ready:7.2f}"
                   f" {median(name, mode, 'fcp_ms') or 0:9.0f} {median(name, mode, 'longest_task_ms') or 0:16.0f}"
                   f" {'' if move is None else f'{move:.0f}':>14} {memory:10.0f} {memory / bare_memory:7.2f}"
-                  f" {settled_ratio:>10} {f'{restored}/{len(results[name])}':>9}")
+                  f" {settled_ratio:>10} {f'{restored}/{len(results[name])}':>9}"
+                  + (f" {median(name, mode, 'most_cpu_ms') or 0:12.0f}"
+                     f" {median(name, mode, 'longest_cpu_ms') or 0:16.0f}" if args.cpu else ""))
     print(json.dumps({"loads": loads, "results": results}))
 
 

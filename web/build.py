@@ -300,6 +300,8 @@ def build(out: Path) -> dict[str, Any]:
         # names the Python snapshot of this code (app/snapshot.js)
         "code_sha256": hashlib.sha256(wheel.read_bytes() + webui.read_bytes()).hexdigest(),
         "runtime_bytes": sum(p.stat().st_size for p in (*runtime, wheel, webui)),
+        # of those, Pyodide's WebAssembly: counted as in once a worker hands it compiled (app/loader.js)
+        "wasm_bytes": (out / "pyodide" / "pyodide.asm.wasm").stat().st_size,
     }
     page = (WEB / "static" / "index.html").read_text()
     (out / "index.html").write_text(page.replace("@MANIFEST@", json.dumps(manifest))

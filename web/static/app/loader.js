@@ -34,7 +34,9 @@ addEventListener(CHANGED, () => { showProgress(); sayOffline(null); });
 // the page's and those the worker reports (counting.js). On a first visit both fetch the same
 // files (the browser downloads each once), so a file counts with the larger of the two.
 const counted = new Map();  // url → [the page's bytes, the worker's bytes]
+const complete = new Set();  // urls whose count is final
 function received(bytes, url, byWorker = false) {
+  if (complete.has(url)) return;
   const counts = counted.get(url) ?? [0, 0];
   counts[byWorker ? 1 : 0] += bytes;
   counted.set(url, counts);
@@ -42,6 +44,16 @@ function received(bytes, url, byWorker = false) {
   showProgress();
 }
 globalThis.fetch = countingFetch(globalThis.fetch.bind(globalThis), received, () => !document.body.dataset.ready);
+// A worker handed Pyodide's WebAssembly compiled: all of its bytes are in, though the worker's
+// count of them (from the browser's resource timing, which comes when the browser gets to it)
+// may still be on its way.
+const WASM_URL = new URL("../pyodide/pyodide.asm.wasm", import.meta.url).href;
+function compiledArrived(module) {
+  if (!module || complete.has(WASM_URL)) return;
+  const [page, byWorker] = counted.get(WASM_URL) ?? [0, 0];
+  received(Math.max(0, manifest.wasm_bytes - Math.max(page, byWorker)), WASM_URL, byWorker >= page);
+  complete.add(WASM_URL);
+}
 
 addEventListener("py:progress", showProgress);
 
@@ -68,6 +80,7 @@ function snapshotFromWorker() {
       else if (data.error) done(data);
       else {
         document.documentElement.dataset.workerBoot = data.boot;  // (tests, bench)
+        compiledArrived(data.module);
         resolve(data);
       }
     };
@@ -109,12 +122,12 @@ function prepared(key) {
     return waits;
   }
   worker.onmessage = ({ data }) => {
-    if (data && "received" in data) received(data.received, data.url, true);
+    if (data && "module" in data) compiledArrived(data.module);
     for (const name of ["snapshot", "module"]) if (data && name in data) answer(name, data[name]);
     if (got.size === 2) worker.terminate();  // both came: its work is done
   };
   worker.onerror = () => { worker.terminate(); fallBack(); };
-  worker.postMessage({ key, wasm: new URL("../pyodide/pyodide.asm.wasm", import.meta.url).href });
+  worker.postMessage({ key, wasm: WASM_URL });
   return waits;
 }
 

@@ -8,12 +8,7 @@
 //   worker → page  {snapshot}: its bytes (handed over, not copied), or null: none, or damaged
 //   worker → page  {module}: the compiled WebAssembly.Module, or null where it could not be
 //                  compiled or sent (the page then compiles it itself, as Pyodide does)
-//   worker → page  {received, url}: bytes it downloaded (the page's progress; counting.js)
-import { countingFetch } from "./counting.js";
 import { loadSnapshot } from "./snapshot.js";
-
-globalThis.fetch = countingFetch(globalThis.fetch.bind(globalThis),
-                                 (received, url) => postMessage({ received, url }));
 
 async function compiled(url) {
   try {
