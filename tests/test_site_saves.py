@@ -134,6 +134,17 @@ LONGEST_OPENING = """() => {
 }"""
 #: The plies of the move log's entries, in the order of the page.
 LOG_PLIES = "() => [...document.querySelectorAll('#log li')].map((entry) => Number(entry.dataset.ply))"
+#: Keeps the log's plies as they were when the board was first drawn: read in the observer's
+#: callback, which runs before any later task (a slice of the log) could add to it.
+FIRST_DRAWN_LOG = f"""() => {{
+    window.firstDrawnLog = null;
+    const watch = new MutationObserver(() => {{
+        if (!document.querySelector('#board svg')) return;
+        window.firstDrawnLog = ({LOG_PLIES})();
+        watch.disconnect();
+    }});
+    watch.observe(document.body, {{ childList: true, subtree: true }});
+}}"""
 
 
 def _full_game(game_name: str, seed: int) -> dict[str, Any]:
@@ -188,9 +199,10 @@ def test_a_long_log_written_in_slices_follows_the_clicks_meanwhile(app, tmp_path
     moves = len(data["moves"])
     file = tmp_path / "long.json"
     file.write_text(json.dumps(data), encoding="utf-8")
+    app.evaluate(FIRST_DRAWN_LOG)
     app.set_input_files("#import-file", str(file))
-    app.wait_for_selector("#board svg")
-    first = app.evaluate(LOG_PLIES)
+    app.wait_for_function("() => window.firstDrawnLog !== null")
+    first = app.evaluate("() => window.firstDrawnLog")
     assert first[-1] == moves and len(first) < moves + 1  # the newest first, the rest to come
     for _ in range(3):
         app.click("#replay-previous")
