@@ -50,8 +50,8 @@ globalThis.fetch = countingFetch(globalThis.fetch.bind(globalThis), received, ()
 const WASM_URL = new URL("../pyodide/pyodide.asm.wasm", import.meta.url).href;
 function compiledArrived(module) {
   if (!module || complete.has(WASM_URL)) return;
-  const [page, byWorker] = counted.get(WASM_URL) ?? [0, 0];
-  received(Math.max(0, manifest.wasm_bytes - Math.max(page, byWorker)), WASM_URL, byWorker >= page);
+  counted.delete(WASM_URL);
+  received(manifest.wasm_bytes, WASM_URL, true);
   complete.add(WASM_URL);
 }
 
