@@ -4,7 +4,7 @@
 
 import { countingFetch } from "./counting.js";
 import { CHANGED, t } from "./i18n.js";
-import { hasSnapshot, loadSnapshot, queuedTask, snapshotKey } from "./snapshot.js";
+import { WASM_URL, hasSnapshot, loadSnapshot, queuedTask, snapshotKey } from "./snapshot.js";
 
 const manifest = JSON.parse(document.getElementById("asset-manifest").textContent);
 const bar = document.getElementById("load-progress");
@@ -47,7 +47,6 @@ globalThis.fetch = countingFetch(globalThis.fetch.bind(globalThis), received, ()
 // A worker handed Pyodide's WebAssembly compiled: all of its bytes are in, though the worker's
 // count of them (from the browser's resource timing, which comes when the browser gets to it)
 // may still be on its way.
-const WASM_URL = new URL("../pyodide/pyodide.asm.wasm", import.meta.url).href;
 function compiledArrived(module) {
   if (!module || complete.has(WASM_URL)) return;
   counted.delete(WASM_URL);

@@ -7,12 +7,11 @@
 // "worker" (the worker's new one) or "fresh" (tests, bench); <html data-python-wasm="worker">
 // when its WebAssembly came compiled from a worker (prepare.js, or worker.js on a first visit).
 import { loadPyodide as pyodideLoad, version } from "../pyodide/pyodide.mjs";
-import { nextTask, restore, unpack } from "./snapshot.js";
+import { WASM_URL, nextTask, restore, unpack } from "./snapshot.js";
 
 export { version };
 
 const INDEX_URL = new URL("../pyodide/", import.meta.url).href;
-const WASM_URL = `${INDEX_URL}pyodide.asm.wasm`;  // as Pyodide asks for it
 
 async function fileBytes(path) {
   const response = await fetch(new URL(path, import.meta.url));

@@ -16,6 +16,8 @@
 // Works in pages and in workers (both have the Cache API in secure contexts).
 
 const CACHE = "pygame_rules.snapshots";  // not the service worker's "pygame-rules-<release>"
+// Pyodide's WebAssembly, as Pyodide asks for it: a worker compiles it for the page's restore.
+export const WASM_URL = new URL("../pyodide/pyodide.asm.wasm", import.meta.url).href;
 
 // The modules the snapshot holds: the engines' service with the computer players, and of the
 // page's front end (webui) all that does not import pyscript (which only exists once PyScript set it up on the
