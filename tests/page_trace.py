@@ -3,7 +3,7 @@
 A ``longtask`` entry gives a task's length, which on a machine with few cores includes the time
 its thread waited for a core while other threads and processes ran. The trace's task events
 also carry the thread's own processor time (``tdur``), which that waiting does not add to. Used
-by ``tests/test_site_startup.py`` and ``bench/bench_site.py --cpu``.
+by ``tests/test_site_startup.py``, ``tests/test_site.py`` and ``bench/bench_site.py --cpu``.
 """
 
 from __future__ import annotations
@@ -12,8 +12,9 @@ from collections.abc import Callable
 from typing import Any
 
 #: Chromium's task events ("RunTask": a task with its microtasks, as a long task counts it, with
-#: the thread's processor time) and the first paint's event. No profiler: little overhead.
-CATEGORIES = "disabled-by-default-devtools.timeline,loading"
+#: the thread's processor time), the first paint's event and the page's ``performance.mark``
+#: calls. No profiler: little overhead.
+CATEGORIES = "disabled-by-default-devtools.timeline,loading,blink.user_timing"
 
 
 def traced(page: Any, load: Callable[[], Any], until: str, timeout_ms: float) -> list[dict[str, Any]]:
@@ -33,21 +34,34 @@ def traced(page: Any, load: Callable[[], Any], until: str, timeout_ms: float) ->
     return events
 
 
-def task_cpu(events: list[dict[str, Any]]) -> dict[str, float]:
-    """Of the tasks of the page's thread (the thread that painted first) that end after its first
-    contentful paint: the most processor time one used (``most_cpu_ms``), and the longest one's
-    length and processor time (``longest_ms``, ``longest_cpu_ms``).
+def task_cpu(events: list[dict[str, Any]], since: str = "firstContentfulPaint",
+             until: str | None = None) -> dict[str, float]:
+    """Of the tasks of the page's thread between two of its events: the most processor time one
+    used (``most_cpu_ms``), and the longest one's length and processor time (``longest_ms``,
+    ``longest_cpu_ms``).
+
+    The page's thread is the one that had the event named ``since`` first: its first contentful
+    paint, or a ``performance.mark`` of that name. The tasks that count end after that event
+    and, given ``until`` (a mark of the same thread), before its first one.
 
     >>> paint = {"name": "firstContentfulPaint", "pid": 1, "tid": 1, "ts": 100}
+    >>> done = {"name": "done", "ph": "I", "pid": 1, "tid": 1, "ts": 350_000}
     >>> def task(ts, dur, tdur, tid=1):
     ...     return {"name": "RunTask", "ph": "X", "pid": 1, "tid": tid, "ts": ts, "dur": dur, "tdur": tdur}
-    >>> task_cpu([paint, task(0, 50, 50), task(200, 80_000, 20_000), task(300, 40_000, 30_000),
-    ...           task(400, 900_000, 900_000, tid=2)])
+    >>> trace = [paint, done, task(0, 50, 50), task(200, 80_000, 20_000), task(300, 40_000, 30_000),
+    ...          task(400, 900_000, 900_000, tid=2), task(340_000, 60_000, 55_000)]
+    >>> task_cpu(trace, until="done")
     {'most_cpu_ms': 30.0, 'longest_ms': 80.0, 'longest_cpu_ms': 20.0}
+    >>> task_cpu(trace)
+    {'most_cpu_ms': 55.0, 'longest_ms': 80.0, 'longest_cpu_ms': 20.0}
     """
-    paint = min((e for e in events if e.get("name") == "firstContentfulPaint"), key=lambda e: e["ts"])
+    def first(name: str) -> dict[str, Any]:
+        return min((e for e in events if e.get("name") == name), key=lambda e: e["ts"])
+
+    start = first(since)
+    end = first(until)["ts"] if until else float("inf")
     tasks = [e for e in events if e.get("name") == "RunTask" and e.get("ph") == "X"
-             and (e["pid"], e["tid"]) == (paint["pid"], paint["tid"]) and e["ts"] + e["dur"] > paint["ts"]]
+             and (e["pid"], e["tid"]) == (start["pid"], start["tid"]) and start["ts"] < e["ts"] + e["dur"] <= end]
     longest = max(tasks, key=lambda e: e["dur"])
     return {"most_cpu_ms": max(e.get("tdur", 0) for e in tasks) / 1000,
             "longest_ms": longest["dur"] / 1000, "longest_cpu_ms": longest.get("tdur", 0) / 1000}
