@@ -93,7 +93,7 @@ FIRST_MOVE = """async (request) => {
     return performance.now() - started;
 }"""
 MODES = ("cold", "warm", "return")
-#: Whether the site's first-visit worker has stored its Python snapshot (web/static/app/snapshot.js).
+#: Whether the site's first visit has stored its Python snapshot (web/static/app/snapshot.js).
 SNAPSHOT_STORED = "async () => (await (await caches.open('pygame_rules.snapshots')).keys()).length > 0"
 
 
@@ -186,7 +186,7 @@ def measure(page: Page, load: Callable[[], Any], bot: str | None, cpu: bool = Fa
 
 def offline_stored(page: Page) -> None:
     """Wait until the site's service worker has stored the release (it is active only then) and
-    the first visit's worker its Python snapshot, so that neither runs beside the next load."""
+    the first visit its Python snapshot, so that neither runs beside the next load."""
     page.evaluate("navigator.serviceWorker.ready.then(() => true)")
     deadline = time.monotonic() + TIMEOUT_MS / 1000
     while not page.evaluate(SNAPSHOT_STORED) and time.monotonic() < deadline:

@@ -53,7 +53,7 @@ def pass_to(page: Any, name: str) -> None:
 #: "worker" (the page only: the snapshot the worker made just now) or "fresh"
 #: (web/static/app/snapshot.js); the worker's is None where no worker ran (a snapshot was stored).
 BOOTS = "() => [document.documentElement.dataset.pythonBoot, document.documentElement.dataset.workerBoot]"
-#: Where the first visit's worker stores its Python snapshot.
+#: Where a first visit stores its Python snapshot (web/static/app/snapshot.js).
 CACHE = "pygame_rules.snapshots"
 #: The stored snapshots: [url, compressed bytes] for each.
 STORED = f"""async () => {{
@@ -63,7 +63,7 @@ STORED = f"""async () => {{
 
 
 def stored_snapshot(page: Any, timeout_s: float = 120) -> tuple[str, int]:
-    """Wait until the first visit's worker has stored its snapshot (the page cannot wait on an async
+    """Wait until the first visit has stored its Python snapshot (the page cannot wait on an async
     condition, so this polls); return its URL and size."""
     deadline = time.monotonic() + timeout_s
     while time.monotonic() < deadline:
@@ -72,7 +72,7 @@ def stored_snapshot(page: Any, timeout_s: float = 120) -> tuple[str, int]:
             assert len(stored) == 1, stored
             return stored[0][0], stored[0][1]
         time.sleep(0.5)
-    raise AssertionError("the worker stored no Python snapshot")
+    raise AssertionError("no Python snapshot was stored")
 
 
 def node_json(script: str, *args: str) -> Any:

@@ -40,7 +40,8 @@ pytestmark = [pytest.mark.browser,  # Selenium's own WebKitGTK driver still sets
 GAME_S = 600
 CACHES = "async () => (await caches.keys()).filter(name => name.startsWith('pygame-rules-')).sort()"
 STORAGE = "() => Object.fromEntries(Object.keys(localStorage).map(key => [key, localStorage.getItem(key)]))"
-#: How many Python snapshots the first visit's worker stored (web/static/app/snapshot.js).
+#: How many Python snapshots the first visit stored (its worker without Python, app/prepare.js;
+#: web/static/app/snapshot.js).
 SNAPSHOTS = "async () => (await (await caches.open('pygame_rules.snapshots')).keys()).length"
 LOG_LENGTH = "() => document.querySelectorAll('#log li:not(.log-start)').length"
 #: Computer players of all three levels at the lowest thinking time, with seeds whose games end

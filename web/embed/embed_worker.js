@@ -7,7 +7,7 @@
 //                   the request's language where it comes from embed_service)
 //   worker → frame  {boot} once Python started: "snapshot" (restored) or "fresh" (snapshot.js)
 import * as pyodide from "../pyodide/pyodide.mjs";
-import { startPython } from "../app/snapshot.js";
+import { startPython, storeSnapshot } from "../app/snapshot.js";
 
 const WHEEL = /^[A-Za-z0-9_.+-]+\.whl$/;
 let handle = null;  // a promise of embed_service.handle, made on the first message
@@ -26,8 +26,9 @@ async function boot(wheel) {
   const [code, webui, service] = await Promise.all([
     fetchBytes(`../wheels/${wheel}`), fetchBytes("../app/webui.zip"), fetchBytes("./embed_service.py"),
   ]);
-  const { py, boot: how } = await startPython(pyodide, { indexURL: new URL("../pyodide/", import.meta.url).href },
-                                              { wheel: code, webui });
+  const { py, boot: how, made, key } = await startPython(
+    pyodide, { indexURL: new URL("../pyodide/", import.meta.url).href }, { wheel: code, webui });
+  if (made) storeSnapshot(key, made);  // in the background: this worker lives on
   postMessage({ boot: how });
   py.FS.writeFile("embed_service.py", service);
   return py.pyimport("embed_service").handle;

@@ -68,24 +68,38 @@ addEventListener("unhandledrejection", (event) => showFatal(event.reason));
 // Python runs on the page, and only once: the computer players think there too, a slice at a
 // time (webui/slices.py). A worker boots Python only on a first visit, to make the snapshot
 // the page then restores (snapshot.js), so that this boot never runs on the page's thread; the
-// worker ends once it has stored the snapshot for later visits.
+// worker ends once it has run a game screen's code (worker.js). A second worker, without
+// Python, stores the snapshot for later visits meanwhile (prepare.js): compressing 31 MB takes
+// about a second, for which the first would otherwise keep its Python.
 function snapshotFromWorker() {
   const worker = new Worker(new URL("./worker.js", import.meta.url), { type: "module" });
   return new Promise((resolve) => {
     const done = (answer) => { worker.terminate(); resolve(answer); };
     worker.onmessage = ({ data }) => {
       if ("received" in data) received(data.received, data.url, true);  // (0 where a browser can't tell)
-      else if (data.stored) worker.terminate();  // the snapshot is stored: the worker's work is done
+      else if ("warmed" in data) worker.terminate();  // the worker's work is done
       else if (data.error) done(data);
       else {
         document.documentElement.dataset.workerBoot = data.boot;  // (tests, bench)
         compiledArrived(data.module);
+        if (data.keep) storeInWorker(data.keep);
         resolve(data);
       }
     };
     worker.onerror = () => done({});
     worker.postMessage({ method: "init", payload: manifest.wheel });
   });
+}
+
+// Have a worker without Python (prepare.js) store a new snapshot, `keep`: {key, blob}.
+function storeInWorker(keep) {
+  try {
+    const worker = new Worker(new URL("./prepare.js", import.meta.url), { type: "module" });
+    worker.onmessage = worker.onerror = () => worker.terminate();  // {stored}, or an error
+    worker.postMessage({ store: keep });
+  } catch (error) {
+    console.warn(`Python snapshot not stored: ${error}`);  // i18n: internal (the console)
+  }
 }
 
 // A first visit's snapshot, made by the worker that boots Python, with the WebAssembly it

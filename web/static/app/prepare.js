@@ -2,13 +2,16 @@
 // does not: it reads and inflates the snapshot (31 MB, tasks of 60–110 ms on the page: its zero
 // pages inflate in bursts) and compiles Pyodide's WebAssembly (where the browser keeps the
 // machine code of an earlier visit, reading it back took tasks of 60–110 ms on the page too).
-// The page (loader.js) starts it once per load, when a snapshot is stored, and ends it when both
-// answers came. Messages:
+// On a first visit, it stores the snapshot that the worker booting Python made (worker.js), which
+// can then end. The page (loader.js) starts it for one of these jobs and ends it when it answered.
+// Messages:
 //   page → worker  {key, wasm}: the snapshot's key (snapshot.js), the URL of pyodide.asm.wasm
 //   worker → page  {snapshot}: its bytes (handed over, not copied), or null: none, or damaged
 //   worker → page  {module}: the compiled WebAssembly.Module, or null where it could not be
 //                  compiled or sent (the page then compiles it itself, as Pyodide does)
-import { loadSnapshot } from "./snapshot.js";
+//   page → worker  {store: {key, blob}}: a new snapshot to store under its key
+//   worker → page  {stored}: whether it is stored
+import { loadSnapshot, storeSnapshot } from "./snapshot.js";
 
 async function compiled(url) {
   try {
@@ -29,6 +32,11 @@ function send(message, transfer = []) {
 }
 
 onmessage = ({ data }) => {
+  if (data?.store) {
+    const { key, blob } = data.store;
+    (blob instanceof Blob ? storeSnapshot(key, blob) : Promise.resolve(false)).then((stored) => postMessage({ stored }));
+    return;
+  }
   const { key, wasm } = data || {};
   const url = typeof wasm === "string" ? new URL(wasm, location.href) : null;
   if (url?.origin === location.origin) compiled(url).then((module) => send({ module }));

@@ -3,10 +3,11 @@
 // (about 0.5 s instead of 2–4 s, and the page's longest task about 0.2 s instead of 1.4–2.3 s;
 // docs/benchmarks.md has the figures).
 //
-// * Python boots once, in a worker (worker.js), on the first start without a snapshot: it
-//   stores the snapshot here, gzip-compressed, and hands a copy to the page, which restores it
-//   (pyodide-boot.mjs, through loader.js) while its main thread stays free. Later starts of the
-//   page restore the stored one, which a worker reads and inflates for them (prepare.js).
+// * Python boots once, in a worker (worker.js), on the first start without a snapshot: it hands
+//   the snapshot to the page, which restores it (pyodide-boot.mjs, through loader.js) while its
+//   main thread stays free, and has a worker without Python store it here, gzip-compressed
+//   (prepare.js). Later starts of the page restore the stored one, which that worker reads and
+//   inflates for them.
 // * A snapshot belongs to one Pyodide version and one build of our code: its key is the version
 //   and the SHA-256 of the wheel and webui.zip. Storing one deletes every other, so a new release makes
 //   a new snapshot on its first start and the old one goes.
@@ -179,42 +180,50 @@ export async function unpack(py, code, pause = null) {
 // code, else booted the normal way (Pyodide's module `pyodide`, its `options`). Either way our
 // `code` goes in as files: {wheel, webui} as ArrayBuffers, the wheel into site-packages and
 // webui.zip into the working folder, where PyScript puts it on the page. After a normal boot the
-// modules in PRELOAD are imported and a new snapshot is stored, and returned as `made` for the
-// page that waits for it; `stored` is kept once it is stored (or could not be). `boot` says how
+// modules in PRELOAD are imported and a new snapshot is made: `made`, its bytes, for the caller
+// to store under `key` (storeSnapshot) and to hand to a page that waits for it. `boot` says how
 // Python started: "snapshot" or "fresh".
 export async function startPython(pyodide, options, code) {
   const key = snapshotKey(pyodide.version, await codeSha256(code));
   const restored = await restore(pyodide.loadPyodide, options, await loadSnapshot(key));
   const py = restored ?? await pyodide.loadPyodide({ ...options, _makeSnapshot: Boolean(key) });
   await unpack(py, code);
-  const made = !restored && key ? makeSnapshot(py, key) : null;
-  return { py, boot: restored ? "snapshot" : "fresh", made: made?.bytes ?? null, stored: made?.stored ?? Promise.resolve() };
+  const made = !restored && key ? makeSnapshot(py) : null;
+  return { py, boot: restored ? "snapshot" : "fresh", made, key };
 }
 
-// After a normal boot: import what the page and the workers use, and store Python's memory for
-// the next start (in the background). {bytes: the snapshot, stored: a promise kept once it is
-// stored or could not be}, or null when it could not be made.
-function makeSnapshot(py, key) {
-  const failed = (error) => console.warn(`Python snapshot not stored: ${error}`);  // i18n: internal (the console)
+// After a normal boot: import what the page and the workers use, and take Python's memory for
+// the next start: its bytes, or null when it could not be made.
+function makeSnapshot(py) {
   try {
     for (const name of PRELOAD) py.pyimport(name).destroy();
-    const bytes = py.makeMemorySnapshot();
-    return { bytes, stored: storeSnapshot(key, bytes).catch(failed) };
+    return py.makeMemorySnapshot();
   } catch (error) {
-    failed(error);
+    console.warn(`Python snapshot not made: ${error}`);  // i18n: internal (the console)
     return null;
   }
 }
 
-// Store `bytes` as the snapshot for `key`, replacing every other one. The bytes are copied before
-// this returns, so the caller may then transfer them elsewhere.
-async function storeSnapshot(key, bytes) {
-  const copy = new Blob([bytes]);
-  const cache = await caches.open(CACHE);
-  const gzip = copy.stream().pipeThrough(new CompressionStream("gzip"));
-  const packed = await new Response(gzip).blob();
-  for (const request of await cache.keys()) await cache.delete(request);
-  await cache.put(entry(key), new Response(packed, { headers: { "Content-Type": "application/gzip" } }));
+// Keys as snapshotKey makes them: a Pyodide version, a dash, 24 hex digits.
+const KEY = /^[0-9A-Za-z.+]{1,40}-[0-9a-f]{24}$/;
+
+// Store `snapshot` (bytes, or a Blob of them) under `key`, gzip-compressed, replacing every other
+// one; whether it was stored. Bytes are copied before this returns, so the caller may then
+// transfer them elsewhere.
+export async function storeSnapshot(key, snapshot) {
+  try {
+    if (typeof key !== "string" || !KEY.test(key)) throw new Error("not a snapshot key");  // i18n: internal (the console)
+    const copy = new Blob([snapshot]);
+    const cache = await caches.open(CACHE);
+    const gzip = copy.stream().pipeThrough(new CompressionStream("gzip"));
+    const packed = await new Response(gzip).blob();
+    for (const request of await cache.keys()) await cache.delete(request);
+    await cache.put(entry(key), new Response(packed, { headers: { "Content-Type": "application/gzip" } }));
+    return true;
+  } catch (error) {
+    console.warn(`Python snapshot not stored: ${error}`);  // i18n: internal (the console)
+    return false;
+  }
 }
 
 async function dropSnapshots() {

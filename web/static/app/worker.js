@@ -1,15 +1,17 @@
 // A module worker that boots Python once, on a first visit, for the page to restore (snapshot.js):
 // the boot, Pyodide's longest work, never runs on the page's thread. The page ends the worker
 // once it answered. Messages:
-//   {method: "init", payload: the wheel's file name} → {result: "ready", boot, snapshot, module}:
-//     `boot` is "snapshot" (Python's memory came from a stored snapshot) or "fresh"; `snapshot` is
-//     the one this start made (handed over, not copied), or absent when none was made; `module`,
-//     Pyodide's WebAssembly as this worker compiled it (the page instantiates it instead of
-//     compiling it again; absent where it could not be sent). Or {error}: a
-//     short message saying why Python could not start, never a traceback. Then {stored: true,
-//     warmed} once the new snapshot is stored (or could not be) and the worker has run what a
-//     game screen runs (`warmed`: whether that went well; webui/warm.py: the page then finds
-//     that code compiled): the worker may end.
+//   {method: "init", payload: the wheel's file name} → {result: "ready", boot, snapshot, keep,
+//     module}: `boot` is "snapshot" (Python's memory came from a stored snapshot) or "fresh";
+//     `snapshot` is the one this start made (handed over, not copied), or absent when none was
+//     made; `keep`, {key, blob}: a copy of it to store for later visits, under its key
+//     (snapshot.js storeSnapshot; the page has a Python-less worker do it, prepare.js, so that
+//     this one, with its whole Python, can end sooner); `module`, Pyodide's WebAssembly as this
+//     worker compiled it (the page instantiates it instead of compiling it again; absent where
+//     it could not be sent). Or {error}: a short message saying why Python could not start,
+//     never a traceback. Then {warmed} once the worker has run what a game screen runs
+//     (`warmed`: whether that went well; webui/warm.py: the page then finds that code
+//     compiled): the worker may end.
 //   Meanwhile the bytes the worker downloads are told as {received, url} (the page's progress).
 import * as pyodide from "../pyodide/pyodide.mjs";
 import { countingFetch } from "./counting.js";
@@ -74,15 +76,14 @@ onmessage = async ({ data }) => {
     return;
   }
   try {
-    const { py, boot: booted, made, stored } = await boot(payload);
-    const answer = { result: "ready", boot: booted, ...(made ? { snapshot: made } : {}) };
+    const { py, boot: booted, made, key } = await boot(payload);
+    const answer = { result: "ready", boot: booted, ...(made ? { snapshot: made, keep: { key, blob: new Blob([made]) } } : {}) };
     try {
       postMessage({ ...answer, ...(compiled ? { module: compiled } : {}) }, made ? [made.buffer] : []);
     } catch {  // a browser that cannot send a compiled module: the page compiles its own
       postMessage(answer, made ? [made.buffer] : []);
     }
-    await stored;
-    postMessage({ stored: true, warmed: warmUp(py) });
+    postMessage({ warmed: warmUp(py) });
   } catch (error) {
     postMessage({ error: `Python could not start in the worker: ${brief(error)}` });  // i18n: internal
   }
