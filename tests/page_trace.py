@@ -65,3 +65,13 @@ def task_cpu(events: list[dict[str, Any]], since: str = "firstContentfulPaint",
     longest = max(tasks, key=lambda e: e["dur"])
     return {"most_cpu_ms": max(e.get("tdur", 0) for e in tasks) / 1000,
             "longest_ms": longest["dur"] / 1000, "longest_cpu_ms": longest.get("tdur", 0) / 1000}
+
+
+def described(figures: dict[str, float]) -> str:
+    """:func:`task_cpu`'s figures in words, for a test's output.
+
+    >>> described({"most_cpu_ms": 30.0, "longest_ms": 80.0, "longest_cpu_ms": 20.0})
+    'at most 30 ms of processor time in one task, the longest task 80 ms (20 ms of it working)'
+    """
+    return (f"at most {figures['most_cpu_ms']:.0f} ms of processor time in one task, the longest task "
+            f"{figures['longest_ms']:.0f} ms ({figures['longest_cpu_ms']:.0f} ms of it working)")

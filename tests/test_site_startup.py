@@ -22,7 +22,7 @@ from typing import Any
 
 import pytest
 
-from page_trace import task_cpu, traced
+from page_trace import described, task_cpu, traced
 from site_helpers import BOOTS, READY_TIMEOUT_MS, stored_snapshot, wait_ready
 
 pytestmark = pytest.mark.browser
@@ -85,9 +85,7 @@ def test_no_task_of_the_start_works_long(page: Any, guard: Any, site_url: str) -
         if start == "first visit":
             stored_snapshot(page)
     assert page.evaluate(BOOTS)[0] == "snapshot"
-    print("; ".join(f"{start}: at most {f['most_cpu_ms']:.0f} ms of processor time in one task, "
-                    f"the longest task {f['longest_ms']:.0f} ms ({f['longest_cpu_ms']:.0f} ms of it working)"
-                    for start, f in figures.items()))
+    print("; ".join(f"{start}: {described(f)}" for start, f in figures.items()))
     assert all(f["most_cpu_ms"] <= TASK_CPU_LIMIT_MS for f in figures.values()), figures
 
 
