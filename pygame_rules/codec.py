@@ -44,7 +44,7 @@ from typing import Any, TypeVar, Union, get_args, get_origin
 
 from .errors import InvalidState
 from .gate import MAX_INT, choices_text, describe, fail
-from .i18n import _, ngettext
+from .i18n import N_, _, ngettext
 
 T = TypeVar("T")
 JSON = Any
@@ -94,6 +94,68 @@ def to_json(value: Any) -> JSON:
     if isinstance(value, Mapping):
         return {str(k): to_json(v) for k, v in value.items()}
     raise TypeError(f"cannot convert {type(value).__name__} to JSON")  # i18n: internal
+
+
+def type_problem(hint: Any, value: Any, path: str = "$") -> str | None:
+    """Why the Python ``value`` is not of type ``hint`` (None: it is), naming the path of
+    the first mismatch: what the caller of a game hands in must be of the types its
+    actions declare (``True`` is no int, a string is no enum member, a dict no tuple),
+    with numbers within the range JSON data may hold (as :func:`from_json` reads it).
+
+    >>> type_problem(tuple[int, ...], (1, True), "cards")
+    'cards[1]: expected an integer, got True'
+    >>> type_problem(int | None, None) is None
+    True
+    """
+    origin = get_origin(hint)
+    if hint is Any:
+        return None
+    if hint is type(None) or hint is None:
+        return None if value is None else _mismatch(path, _("expected null, got {value}"), value)
+    if origin in (Union, types.UnionType):
+        options = get_args(hint)
+        if any(type_problem(option, value, path) is None for option in options):
+            return None
+        own = [option for option in options if isinstance(option, type) and isinstance(value, option)]
+        return type_problem((own or options)[0], value, path) if own else \
+            _mismatch(path, _("expected one of {kind}, got {value}"), value, None,
+                      choices_text(getattr(option, "__name__", str(option)) for option in options))
+    if hint is bool or hint is str or (isinstance(hint, type) and issubclass(hint, enum.Enum)):
+        return None if isinstance(value, hint) else _mismatch(path, _("expected {kind}, got {value}"), value, hint)
+    if hint is int or hint is float:
+        ok = isinstance(value, int if hint is int else (int, float)) and not isinstance(value, bool)
+        if not ok:
+            return _mismatch(path, _("expected {kind}, got {value}"), value, hint)
+        return None if -MAX_INT <= value <= MAX_INT else f"{path}: " + _("the number is out of range")
+    if origin is tuple or origin is frozenset:
+        if not isinstance(value, origin):
+            return _mismatch(path, _("expected {kind}, got {value}"), value, origin)
+        args = get_args(hint)
+        if origin is frozenset or (len(args) == 2 and args[1] is Ellipsis):
+            items = [(args[0], item) for item in value]
+        elif len(args) != len(value):
+            return f"{path}: " + ngettext("expected {n} item, got {count}", "expected {n} items, got {count}",
+                                          len(args)).format(n=len(args), count=len(value))
+        else:
+            items = list(zip(args, value))
+        return next((problem for i, (item_hint, item) in enumerate(items)
+                     if (problem := type_problem(item_hint, item, f"{path}[{i}]"))), None)
+    if isinstance(hint, type) and dataclasses.is_dataclass(hint):
+        if not isinstance(value, hint):
+            return _mismatch(path, _("expected {kind}, got {value}"), value, hint)
+        return next((problem for name, field_hint, _default in _hints(hint)
+                     if (problem := type_problem(field_hint, getattr(value, name), f"{path}.{name}"))), None)
+    raise TypeError(f"codec does not check the type {hint!r}")  # i18n: internal
+
+
+#: How messages name the types a value may lack.
+_KINDS: dict[Any, str] = {bool: N_("true/false"), int: N_("an integer"), float: N_("a number"),
+                          str: N_("a string"), tuple: N_("a list"), frozenset: N_("a set")}
+
+
+def _mismatch(path: str, template: str, value: Any, hint: Any = None, kind: str = "") -> str:
+    kind = kind or (_(_KINDS[hint]) if hint in _KINDS else getattr(hint, "__name__", ""))
+    return f"{path}: " + template.format(kind=kind, value=describe(value))
 
 
 def from_json(hint: Any, data: JSON, path: str = "$") -> Any:

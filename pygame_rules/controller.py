@@ -160,11 +160,15 @@ class Controller:
     # ------------------------------------------------------- people and eyes
     def _person_to_act(self, state: Any) -> int | None:
         """The person who moves next in ``state``: the one whose view is on screen if he
-        must act, else the first person in seat order who must (None: only computers)."""
+        must act, else the first person in seat order who must (None: only computers).
+        A diagram read from one seat moves for that seat only: nobody else's choices are
+        his to see."""
         people = [p for p in self.game.to_move(state) if not self.session.seats[p].is_bot]
         on_screen = self.revealed_to if self.reading is None else self.reading.viewer
         if on_screen in people:
             return on_screen
+        if self.reading is not None and on_screen is not None:
+            return None
         return people[0] if people else None
 
     def acting_player(self) -> int | None:

@@ -230,7 +230,7 @@ class LessonRun:
     ended). A step that asks for a move moves on only after :meth:`answer` got a
     right one; a step that is only read moves on with :meth:`next`. Either way the
     moves played (the learner's, then the scripted replies) are in ``played``, each
-    as (player, notation), until the next move. Texts come in the active language.
+    as (player, log text as the learner reads it), until the next move. Texts come in the active language.
     """
 
     def __init__(self, lesson: Lesson, start: int = 0) -> None:
@@ -276,8 +276,10 @@ class LessonRun:
             raise ValueError("this step asks for no move")  # i18n: internal
         verdict = check_answer(step, self.state, action, self.lesson.learner)
         if verdict.correct:
-            mine = (self.lesson.learner, self.game.record_text(self.state, action))
-            self._advance(step, self.game.apply(self.state, self.lesson.learner, action), (mine,))
+            learner = self.lesson.learner
+            after = self.game.apply(self.state, learner, action)
+            mine = (learner, self.game.move_text(self.state, learner, action, after, viewer=learner))
+            self._advance(step, after, (mine,))
         return verdict
 
     def next(self) -> None:
@@ -289,7 +291,7 @@ class LessonRun:
 
     def _advance(self, step: Step, state: Any, played: tuple[tuple[int, str], ...]) -> None:
         for who, action, after in read_moves(self.game, state, step.replies):
-            played += ((who, self.game.record_text(state, action)),)
+            played += ((who, self.game.move_text(state, who, action, after, viewer=self.lesson.learner)),)
             state = after
         self.index += 1
         self.played = played

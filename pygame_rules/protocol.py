@@ -29,11 +29,11 @@ from __future__ import annotations
 import dataclasses
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
-from typing import Any, ClassVar, Generic, Literal, TypeVar, get_args
+from typing import Any, ClassVar, Generic, Literal, TypeVar
 
 from . import codec
 from .errors import IllegalAction, InvalidState
-from .gate import Limits, check_text, choices_text, describe
+from .gate import Limits, check_text, choices_text, describe, fail
 from .i18n import N_, _, ngettext
 from .rng import Rng, random_seed
 
@@ -45,6 +45,8 @@ OptionValue = bool | int | str
 STATE_FORMAT = 1
 #: A position text is read only within these limits (Babel's longest is about 600 characters).
 POSITION_LIMITS = Limits(N_("the position"), 10_000)
+#: A move's text is read only within these limits (Babel's longest record is about 80 characters).
+ACTION_LIMITS = Limits(N_("the move"), 500)
 #: How messages name the kind of value an option takes.
 _VALUE_KINDS = {bool: N_("true or false"), int: N_("a whole number"), str: N_("text")}
 
@@ -124,6 +126,8 @@ class Game(ABC, Generic[S, A]):
     hidden_information: ClassVar[bool] = False
     #: What a score counts, for :meth:`result_text`: points, or figures (Saba's).
     score_unit: ClassVar[Literal["points", "figures"]] = "points"
+    #: The last state :meth:`seen` masked, for whom, and what he sees of it.
+    _last_seen: tuple[S, int | None, S] | None = None
 
     # ----------------------------------------------------------------- setup
     @property
@@ -189,17 +193,27 @@ class Game(ABC, Generic[S, A]):
     def apply(self, state: S, player: int, action: A) -> S:
         """The state after ``player`` takes ``action``; ``state`` itself never changes.
 
-        Raises :class:`IllegalAction` (a ValueError) saying why, if not allowed.
+        Raises :class:`IllegalAction` (a ValueError) saying why, if not allowed: for a
+        player who is not a seat number to move, for anything that is not exactly one of
+        the game's actions (the types its fields declare: ``True`` is no number, ``1.0``
+        no seat), and for an action the rules refuse. The reason is judged from the
+        player's own view, so it tells him nothing he may not see.
         """
         if self.is_over(state):
             raise IllegalAction(_("the game is over"))
-        if player not in self.to_move(state):
-            waiting = ", ".join(str(p + 1) for p in self.to_move(state))
-            raise IllegalAction(_("it is not player {player}'s turn (waiting for {waiting})").format(
-                player=player + 1, waiting=waiting))
-        if not self.is_action(action):
-            raise IllegalAction(_("{action} is not an action of {game}").format(action=repr(action), game=self.title))
-        reason = self.why_illegal(state, player, action)
+        movers = self.to_move(state)
+        if type(player) is not int:
+            fail(IllegalAction, _("a player is a seat number from 0 to {last}, not {value}").format(
+                last=self.num_players(state) - 1, value=describe(player)))
+        if player not in movers:
+            waiting = ", ".join(str(p + 1) for p in movers)
+            fail(IllegalAction, _("it is not player {player}'s turn (waiting for {waiting})").format(
+                player=describe(player + 1), waiting=waiting))
+        problem = self.action_problem(action)
+        if problem is not None:
+            fail(IllegalAction, _("{action} is not an action of {game} ({problem})").format(
+                action=describe(action), game=self.title, problem=problem))
+        reason = self.why_illegal(self.seen(state, player), player, action)
         if reason is not None:
             raise IllegalAction(reason)
         return self.play(state, player, action)
@@ -215,9 +229,11 @@ class Game(ABC, Generic[S, A]):
             return _("it drew something hidden (a card or tile), which can't be taken back")
         return None
 
-    def is_action(self, value: object) -> bool:
-        classes = get_args(self.action_type) or (self.action_type,)
-        return isinstance(value, classes)
+    def action_problem(self, value: object) -> str | None:
+        """Why ``value`` is not one of the game's actions, naming the field (None: it
+        is): an instance of one of its action types whose fields hold values of the
+        types they declare."""
+        return codec.type_problem(self.action_type, value, "action")
 
     # -------------------------------------------------------------- the end
     @abstractmethod
@@ -272,44 +288,103 @@ class Game(ABC, Generic[S, A]):
         return action
 
     # -------------------------------------------------------------- notation
+    # Every text about an action is computed here from a state masked for its reader
+    # (:meth:`view`), so no game's notation can name what the reader may not see: the
+    # games write their notation from ``seen`` states only (:meth:`describe_action`).
     @abstractmethod
-    def action_text(self, state: S, action: A, names: Sequence[str] | None = None) -> str:
-        """The action in the game's move notation, as in a move log (``state`` is before it).
+    def describe_action(self, seen: S, action: A, names: Sequence[str] | None, *, own: bool) -> str:
+        """The notation of ``action`` in ``seen``, a state already masked for its reader
+        (see :meth:`action_text`); ``own``: the reader is the one who takes it, and knows
+        it whole (a sealed offer shows its cards to its maker only)."""
 
-        Where the notation names players, it uses their colours, or ``names`` if given
-        (a log for people who chose their own names; such text is not parsed back)."""
+    def describe_outcome(self, seen_before: S, action: A, seen_after: S, names: Sequence[str] | None) -> str:
+        """What ``action`` made public, as a move log adds it after the action's notation
+        (both states already masked for the log's reader); "" when nothing (the default)."""
+        return ""
 
-    def record_text(self, state: S, action: A) -> str:
-        """The action's notation in the form :meth:`parse_action` accepts back (a log may
-        show less, e.g. a sealed offer); the default is :meth:`action_text`."""
-        return self.action_text(state, action)
+    def action_text(self, state: S, action: A, names: Sequence[str] | None = None, *,
+                    viewer: int | None = None, mover: int | None = None) -> str:
+        """The action in the game's move notation as ``viewer`` may know it before it is
+        taken (None: a spectator), taken by ``mover``: what hints, buttons and lists show.
 
-    def parse_action(self, state: S, text: str) -> tuple[int, A]:
-        """The (player, action) whose notation is ``text`` among those legal now."""
-        wanted = " ".join(text.split())
-        for player in self.to_move(state):
+        Computed from ``view(state, viewer)`` only. Where the notation names players, it
+        uses their colours, or ``names`` if given (a text for people who chose their own
+        names; such text is not parsed back)."""
+        own = mover is not None and mover == viewer
+        return self.describe_action(self.seen(state, viewer), action, names, own=own)
+
+    def move_text(self, before: S, player: int, action: A, after: S, names: Sequence[str] | None = None, *,
+                  viewer: int | None = None) -> str:
+        """A move log's entry for ``player``'s ``action`` from ``before`` to ``after``, as
+        ``viewer`` reads it (None: a spectator): the action as he knows it, and what it made
+        public (a sealed offer stays sealed; the last one tells the reveal it caused)."""
+        seen_before, seen_after = self.seen(before, viewer), self.seen(after, viewer)
+        text = self.describe_action(seen_before, action, names, own=player == viewer)
+        outcome = self.describe_outcome(seen_before, action, seen_after, names)
+        return f"{text}; {outcome}" if outcome else text
+
+    def record_text(self, state: S, player: int, action: A) -> str:
+        """``player``'s ``action`` in the form :meth:`parse_action` reads back to the same
+        (player, action): the notation as the mover knows it (a sealed offer shows its
+        cards), after ``"<colour>: "`` when several players are to move.
+
+        The record of a game: a save's or a shared game's, never shown to the others
+        before it is public."""
+        text = self.describe_action(self.seen(state, player), action, None, own=True)
+        return f"{self.colours[player][0]}: {text}" if len(self.to_move(state)) > 1 else text
+
+    def parse_action(self, state: S, text: object) -> tuple[int, A]:
+        """The (player, action) whose record (:meth:`record_text`) is ``text``, among those
+        legal now; the ``"<colour>: "`` before it may be left out (the first player to
+        move who may take the action is meant). Anything else raises IllegalAction."""
+        if self.is_over(state):
+            raise IllegalAction(_("the game is over"))
+        wanted = " ".join(check_text(text, ACTION_LIMITS, IllegalAction).split())
+        movers = self.to_move(state)
+        colour, sep, rest = wanted.partition(": ")
+        names = [name for name, _css in self.colours[:self.num_players(state)]]
+        if sep and colour in names:
+            player = names.index(colour)
+            if player not in movers:
+                raise IllegalAction(_("{colour} is not to move now").format(colour=colour))
+            movers, wanted = (player,), rest
+        return self.read_action(state, movers, wanted)
+
+    def read_action(self, state: S, movers: tuple[int, ...], text: str) -> tuple[int, A]:
+        """The (player, action) of one of ``movers`` written ``text`` (space already
+        normalised, the colour taken off): by default the first legal action whose
+        record reads the same. Games may read more leniently and say why a move is
+        illegal."""
+        for player in movers:
+            seen = self.seen(state, player)
             for action in self.legal_actions(state, player):
-                if self.action_text(state, action) == wanted:
+                if self.describe_action(seen, action, None, own=True) == text:
                     return player, action
-        raise IllegalAction(_("{move} is not a legal move in this position").format(move=describe(wanted)))
+        raise IllegalAction(_("{move} is not a legal move in this position").format(move=describe(text, 80)))
 
     @abstractmethod
     def position_text(self, state: S) -> str:
         """A one-line notation of the whole state (like FEN); see :meth:`from_position_text`."""
 
-    @abstractmethod
-    def parse_position(self, text: str) -> S:
-        """The state written in position notation, checking only its syntax."""
+    def parse_position(self, text: object) -> S:
+        """The state written in position notation, checking only its syntax; anything but
+        such text within :data:`POSITION_LIMITS` raises InvalidState."""
+        return self.read_position(check_text(text, POSITION_LIMITS, InvalidState, lines=True))
 
-    def from_position_text(self, text: str) -> S:
+    @abstractmethod
+    def read_position(self, text: str) -> S:
+        """The state written in position notation (``text``: a string within the limits),
+        checking only its syntax (InvalidState)."""
+
+    def from_position_text(self, text: object) -> S:
         """The state written by :meth:`position_text`, checked like a loaded save;
         bad text (too long for :data:`POSITION_LIMITS` included) or an inconsistent
         position raises InvalidState."""
-        state = self.parse_position(check_text(text, POSITION_LIMITS, InvalidState, lines=True))
+        state = self.parse_position(text)
         self.check_state(state)
         return state
 
-    def from_diagram_text(self, text: str) -> S:
+    def from_diagram_text(self, text: object) -> S:
         """A position for a diagram or puzzle. Games whose diagrams may leave pieces out
         (a rulebook figure shows only the stones that matter) accept such incomplete
         positions here; everything else is checked as by :meth:`from_position_text`."""
@@ -320,6 +395,16 @@ class Game(ABC, Generic[S, A]):
         """``state`` as ``player`` may see it (None: a spectator). Games with hidden
         information mask it; the default is for games with none."""
         return state
+
+    def seen(self, state: S, viewer: int | None) -> S:
+        """:meth:`view`, remembered for the last state asked about: the texts of a list of
+        actions (buttons, a move list) mask the same state once, not once per action."""
+        last = self._last_seen
+        if last is not None and last[0] is state and last[1] == viewer:
+            return last[2]
+        seen = self.view(state, viewer)
+        self._last_seen = (state, viewer, seen)
+        return seen
 
     def render_svg(self, state: S, viewer: int | None = None, *,
                    palette: Sequence[str] | None = None, names: Sequence[str] | None = None,
@@ -362,15 +447,21 @@ class Game(ABC, Generic[S, A]):
                              for p in range(len(given), self.num_players(state)))
 
     def status_text(self, state: S, names: Sequence[str] | None = None) -> str:
-        """A short line for the UI: whose turn it is, or who won (``names``: see :meth:`player_names`).
+        """A short line for the UI: whose turn it is, or who won (``names``: see
+        :meth:`player_names`), told from what everybody sees (:meth:`describe_status`).
 
         The whole story of the end is :meth:`result_text`."""
-        labels = self.player_names(state, names)
-        if self.is_over(state):
-            won = self.winners(state)
+        return self.describe_status(self.seen(state, None), names)
+
+    def describe_status(self, seen: S, names: Sequence[str] | None) -> str:
+        """:meth:`status_text` of ``seen``, a state masked for a spectator: by default
+        whose turn it is, or who won."""
+        labels = self.player_names(seen, names)
+        if self.is_over(seen):
+            won = self.winners(seen)
             return ngettext("{players} wins", "{players} win", len(won)).format(
                 players=name_list([labels[p] for p in won]))
-        return _("To move: {players}").format(players=", ".join(labels[p] for p in self.to_move(state)))
+        return _("To move: {players}").format(players=", ".join(labels[p] for p in self.to_move(seen)))
 
     def result_text(self, state: S, names: Sequence[str] | None = None) -> str:
         """The end of the game in plain words, in the active language: who won, with what,

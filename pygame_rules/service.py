@@ -86,7 +86,7 @@ def _bot_move(request: Fields) -> Steps[dict[str, Any]]:
                                    budget_s=max(budget_s - (time.perf_counter() - started), 0.0),
                                    seed=request.integer("seed", 0, MAX_INT, default=0))
     return {"action": game.action_to_json(decision.action),
-            "text": game.action_text(view, decision.action) or "",
+            "text": game.action_text(view, decision.action, viewer=player, mover=player),
             "iterations": decision.iterations}
 
 

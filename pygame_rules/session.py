@@ -114,9 +114,11 @@ def check_seats(game: Game[Any, Any], seats: Sequence[Seat], error: type[ValueEr
 
 @dataclasses.dataclass(frozen=True)
 class Move:
+    """A move of the record: who took which action (its log text depends on who reads it:
+    :meth:`Session.log_text`)."""
+
     player: int
     action: Any
-    text: str
 
 
 class Session:
@@ -185,11 +187,17 @@ class Session:
                 n=number(MAX_MOVES)))
         before = self.states[ply]
         new_state = self.game.apply(before, player, action)
-        text = self.game.action_text(before, action, [seat.name for seat in self.seats])
         del self.moves[ply:], self.states[ply + 1:]
-        self.moves.append(Move(player, action, text))
+        self.moves.append(Move(player, action))
         self.states.append(new_state)
         return new_state
+
+    def log_text(self, ply: int, viewer: int | None = None) -> str:
+        """The log's entry for move number ``ply`` (1-based) as ``viewer`` reads it (None:
+        everybody), players named by their seats' names."""
+        move = self.moves[ply - 1]
+        return self.game.move_text(self.states[ply - 1], move.player, move.action, self.states[ply],
+                                   [seat.name for seat in self.seats], viewer=viewer)
 
     def _undo_count(self, by: int | None) -> tuple[int, str | None]:
         """How many moves an undo by the person ``by`` takes back (the computer players'
@@ -386,7 +394,7 @@ class Session:
         game = self.game
         while True:
             movers = game.to_move(self.state)
-            if player in movers and game.is_action(action) \
+            if player in movers and game.action_problem(action) is None \
                     and game.why_illegal(self.state, player, action) is None:
                 return
             forced = [(p, game.legal_actions(self.state, p)) for p in movers]

@@ -59,6 +59,7 @@ def random_game(game: Game[Any, Any], num_players: int, seed: int, options: dict
             assert game.action_from_json(json.loads(json.dumps(game.action_to_json(action)))) == action
             text = game.action_text(state, action)
             assert isinstance(text, str) and text
+            assert game.parse_action(state, game.record_text(state, player, action)) == (player, action)
         hash(state)  # frozen all the way down, so no apply can change it in place
         before = game.state_to_json(state) if deep_checks else None
         new_state = game.apply(state, player, action)

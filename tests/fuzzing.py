@@ -14,6 +14,7 @@ The longest message allowed is the gate's (:data:`pygame_rules.gate.MAX_MESSAGE`
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import reprlib
 import time
@@ -26,8 +27,8 @@ from pygame_rules.gate import MAX_MESSAGE
 from pygame_rules.protocol import Game
 from pygame_rules.rng import Rng
 
-__all__ = ["MAX_MESSAGE", "dumps_deep", "expect_clean", "fuzz_game", "mutate_json", "mutate_json_text",
-           "mutate_text", "positions"]
+__all__ = ["GARBAGE", "MAX_MESSAGE", "dumps_deep", "expect_clean", "expect_exactly_legal", "fuzz_game",
+           "garbage_action", "mutate_json", "mutate_json_text", "mutate_text", "positions"]
 
 #: Seconds one input may take, parsing and checking included (generous for a loaded CI).
 TIME_LIMIT = 2.0
@@ -213,15 +214,39 @@ def fuzz_game(game: Game[Any, Any], seed: int, cases: int) -> None:
 
 
 def _fuzz_action(game: Game[Any, Any], state: Any, rng: Rng) -> None:
+    """A mutated action (from its JSON, and as a Python object with a field of the wrong
+    type) is refused cleanly, or accepted only if ``legal_actions`` lists it."""
     movers = game.to_move(state)
     if not movers:
         return
     player = rng.choice(movers)
-    doc = mutate_json(game.action_to_json(rng.choice(game.legal_actions(state, player))), rng)
+    legal = game.legal_actions(state, player)
+    doc = mutate_json(game.action_to_json(rng.choice(legal)), rng)
     action = expect_clean((InvalidState,), partial(game.action_from_json, doc), f"action {reprlib.repr(doc)}")
-    if action is None:
-        return
-    if expect_clean((IllegalAction,), partial(game.apply, state, player, action), f"apply {reprlib.repr(action)}"):
-        assert game.action_text(state, action)
-    text = mutate_text(game.action_text(state, rng.choice(game.legal_actions(state, player))), rng)
+    if action is not None:
+        expect_exactly_legal(game, state, player, action, legal)
+    expect_exactly_legal(game, state, player, garbage_action(rng.choice(legal), rng), legal)
+    text = mutate_text(game.record_text(state, player, rng.choice(legal)), rng)
     expect_clean((IllegalAction,), partial(game.parse_action, state, text), f"move {text[:120]!r}")
+
+
+def expect_exactly_legal(game: Game[Any, Any], state: Any, player: int, action: Any, legal: list[Any]) -> None:
+    """``apply`` refuses ``action`` cleanly, or accepts it as one of ``legal`` (by value,
+    of the types the game's actions declare)."""
+    accepted = expect_clean((IllegalAction,), partial(game.apply, state, player, action),
+                            f"apply {reprlib.repr(action)}") is not None
+    listed = action in legal and game.action_problem(action) is None  # by value, of the declared types
+    assert accepted == listed, f"apply {'accepted' if accepted else 'refused'} {reprlib.repr(action)}"
+
+
+#: Values of the wrong type (or out of every range) for an action's field.
+GARBAGE: tuple[Any, ...] = ({}, [], (), (1, 2), None, True, False, 1.5, -1, 10**5000, 35, "x" * 1000, "", object())
+
+
+def garbage_action(action: Any, rng: Rng) -> Any:
+    """``action`` with one field (if it has any) replaced by a value of the wrong type or
+    range, or itself when it has no field."""
+    fields = dataclasses.fields(action)
+    if not fields:
+        return action
+    return dataclasses.replace(action, **{rng.choice(fields).name: rng.choice(GARBAGE)})

@@ -50,7 +50,9 @@ def test_sealed_offers_do_not_leak_into_the_log_and_the_last_one_logs_the_reveal
     assert full_text(state, Offer((0, 0, 2, 0), True)) == "offer 2 ship +X"
     assert full_text(state, Offer(NO_CARDS)) == "offer nothing"
     state = GAME.apply(GAME.apply(state, YELLOW, Offer((0, 0, 1, 0))), GREEN, Offer((0, 0, 2, 0), True))
-    assert GAME.action_text(state, Offer((1, 0, 1, 0))) == (
+    last = Offer((1, 0, 1, 0))
+    assert GAME.action_text(state, last, viewer=BLUE, mover=BLUE) == "offer 1 camel + 1 ship"
+    assert GAME.move_text(state, BLUE, last, GAME.apply(state, BLUE, last)) == (
         "offer (sealed); reveal: yellow 1 ship, green 2 ship +X, blue 1 ship (1 camel back)")
 
 

@@ -257,7 +257,7 @@ def test_a_save_with_readings_replays_identically():
     assert Phase.WINDOW in phases
     loaded = Session.from_text(session.to_text())
     assert loaded.options == session.options and loaded.states == session.states
-    assert [m.text for m in loaded.moves] == [m.text for m in session.moves]
+    assert loaded.moves == session.moves
     assert loaded.state.options.late_double_turn and not loaded.state.options.last_build_action_card
 
 

@@ -77,13 +77,13 @@ class Bids(Game[BidsState, Bid]):
     def score_breakdown(self, state):
         return tuple((ScoreLine("bids", t), ScoreLine("bonus", int(t > 3))) for t in state.totals)
 
-    def action_text(self, state, action, names=None):
+    def describe_action(self, seen, action, names, *, own):
         return f"bid {action.amount}"
 
     def position_text(self, state):
         return json.dumps([state.bids, state.totals, state.rounds])
 
-    def parse_position(self, text):
+    def read_position(self, text):
         bids, totals, rounds = json.loads(text)
         return BidsState(tuple(bids), tuple(totals), rounds, "0" * 16)
 

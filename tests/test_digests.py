@@ -59,8 +59,9 @@ def digest(name: str) -> str:
                     break
                 player = rng.choice(game.to_move(state))
                 action = rng.choice(game.legal_actions(state, player))
-                sha.update(f"{player}:{game.action_text(state, action)}\n".encode())
-                state = game.apply(state, player, action)
+                after = game.apply(state, player, action)
+                sha.update(f"{player}:{game.move_text(state, player, action, after)}\n".encode())
+                state = after
                 sha.update(f"{game.position_text(state)}|{game.to_move(state)}\n".encode())
             sha.update(f"{game.scores(state)}|{game.winners(state)}\n".encode())
             for viewer in (None, 0):

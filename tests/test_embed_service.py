@@ -66,11 +66,24 @@ def test_buttons_play_or_step():
 
 
 def test_babel_offers_are_chosen_per_player_in_clear_text():
+    """Read from no seat, the reader moves for whoever must act, each move as its mover knows it."""
     ex = example("babel", "offers")
-    view = call("open", diagram=3, game="babel", position=ex.position, moves="\n".join(ex.moves),
-                viewer="0", interactive=True)
+    call("open", diagram=3, game="babel", position=ex.position, moves="\n".join(ex.moves), interactive=True)
     view = call("goto", diagram=3, ply=1)
     assert "Yellow: offer 1 ship" in view["choices"] and "Blue: offer 1 camel + 1 ship" in view["choices"]
+
+
+def test_a_diagram_read_from_one_seat_offers_and_tells_only_what_that_seat_may_see():
+    """From yellow's seat: his own offers only (the others' legal offers would show their
+    hands), the others' offers sealed in the move list until the reveal."""
+    ex = example("babel", "offers")
+    view = call("open", diagram=3, game="babel", position=ex.position, moves="\n".join(ex.moves),
+                viewer="1", interactive=True)
+    assert view["moves"][:3] == ["build Babel tile 1 (ship 5)", "offer 1 ship", "offer (sealed)"]
+    assert view["moves"][3].startswith("offer (sealed); reveal: Yellow 1 ship, Green 2 ship +X")
+    view = call("goto", diagram=3, ply=1)
+    assert "offer 1 ship" in view["choices"] and not any(":" in choice for choice in view["choices"])
+    assert call("goto", diagram=3, ply=2)["choices"] == []  # only the others are to move
 
 
 @pytest.mark.parametrize("request_fields, message", [
@@ -100,13 +113,14 @@ def test_unknown_method_and_diagram():
 def test_the_record_is_readable_back_and_a_move_at_a_past_ply_replaces_the_rest():
     ex = example("babel", "offers")
     view = call("open", diagram=4, game="babel", position=ex.position, moves="\n".join(ex.moves),
-                viewer="0", interactive=True)
-    clear = ["build Babel tile 1 (ship 5)", "offer 1 ship", "offer 2 ship +X", "offer 1 camel + 1 ship"]
-    assert view["moves"] == clear  # the offers in clear, not sealed as in a log
+                interactive=True)
+    clear = ["build Babel tile 1 (ship 5)", "yellow: offer 1 ship", "green: offer 2 ship +X",
+             "offer 1 camel + 1 ship"]  # a record: the offers in clear, by whom while several may offer
+    assert view["moves"] == clear
     view = call("goto", diagram=4, ply=2)
     view = call("choose", diagram=4, index=view["choices"].index("Blue: offer nothing"))
     assert (view["ply"], view["total"], view["branched"]) == (3, 3, True)
-    assert view["moves"] == clear[:2] + ["offer nothing"]
+    assert view["moves"] == clear[:2] + ["blue: offer nothing"]
     assert call("reset", diagram=4)["moves"] == clear
 
 

@@ -157,7 +157,10 @@ def test_a_run_following_the_script_passes_the_replayed_states(ls: Lesson) -> No
             with pytest.raises(ValueError):
                 run.next()
             assert run.answer(game.parse_action(run.state, step.expect[0])[1]).correct
-            assert run.played[0] == (ls.learner, game.record_text(states[index], expected(step, states[index])[0][1]))
+            action = expected(step, states[index])[0][1]
+            after = game.apply(states[index], ls.learner, action)
+            assert run.played[0] == (ls.learner, game.move_text(states[index], ls.learner, action, after,
+                                                                viewer=ls.learner))
         else:
             run.next()
         assert len(run.played) == int(step.asks) + len(step.replies)

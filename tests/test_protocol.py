@@ -74,13 +74,13 @@ class Nim(Game[NimState, Take]):
         if state.heap < 0:
             raise InvalidState("negative heap")
 
-    def action_text(self, state, action, names=None):
+    def describe_action(self, seen, action, names, *, own):
         return f"take {action.count}"
 
     def position_text(self, state):
         return json.dumps(self.state_to_json(state))
 
-    def parse_position(self, text):
+    def read_position(self, text):
         return self.state_from_json(json.loads(text))
 
     def draw(self, seen, viewer, look, highlights):

@@ -14,6 +14,7 @@ from pygame_rules.session import (
     BOT_TIME_MAX,
     BOT_TIME_MIN,
     SAVE_VERSION,
+    Move,
     SaveError,
     Seat,
     Session,
@@ -36,7 +37,8 @@ def test_play_records_log_text_and_states():
     s = new_session()
     s.play(0, Take(2))
     s.play(1, Take(1))
-    assert [m.text for m in s.moves] == ["take 2", "take 1"]
+    assert [s.log_text(k) for k in (1, 2)] == ["take 2", "take 1"]
+    assert s.moves == [Move(0, Take(2)), Move(1, Take(1))]
     assert len(s.states) == 3 and s.state.heap == s.states[0].heap - 3
 
 
@@ -45,11 +47,11 @@ def test_undo_takes_back_a_persons_move_with_the_bots_replies():
     assert s.undo_blocker() == "there is no move to take back"
     s.play(0, Take(1))
     assert s.undo_blocker() is None
-    assert [m.text for m in s.undo()] == ["take 1"]
+    assert [m.action for m in s.undo()] == [Take(1)]
     assert s.moves == [] and len(s.states) == 1
     s.play(0, Take(1))
     s.play(1, Take(2))
-    assert [m.text for m in s.undo()] == ["take 1", "take 2"]
+    assert [m.action for m in s.undo()] == [Take(1), Take(2)]
     assert len(s.states) == 1
 
 
@@ -61,7 +63,7 @@ def test_undo_by_a_person_takes_back_only_his_own_moves_and_the_bots_replies():
     s.play(2, Take(1))
     assert s.undo_blocker(0) == "it would take back P1's move, and you may take back only your own"
     assert s.undo_blocker() is None and s.undo_blocker(1) is None
-    assert [m.text for m in s.undo(1)] == ["take 1", "take 1"] and len(s.moves) == 1
+    assert [m.action for m in s.undo(1)] == [Take(1), Take(1)] and len(s.moves) == 1
     with pytest.raises(IllegalAction, match="can't undo: it would take back P0's move"):
         s.undo(1)
     assert new_session(("easy", "human")).undo_blocker(1) == "there is no move to take back"
@@ -72,10 +74,10 @@ def test_a_move_after_a_past_position_replaces_the_later_moves():
     for count in (1, 2, 3):
         s.play(s.game.to_move(s.state)[0], Take(count))
     s.play(1, Take(3), after=1)
-    assert [m.text for m in s.moves] == ["take 1", "take 3"] and len(s.states) == 3
+    assert [m.action for m in s.moves] == [Take(1), Take(3)] and len(s.states) == 3
     with pytest.raises(IllegalAction):
         s.play(1, Take(1), after=0)  # not player 1's turn there: the record is unchanged
-    assert [m.text for m in s.moves] == ["take 1", "take 3"]
+    assert [m.action for m in s.moves] == [Take(1), Take(3)]
 
 
 def test_a_game_from_a_given_position_plays_on_but_has_no_save():
@@ -98,7 +100,7 @@ def test_save_roundtrip_replays_the_game():
     for _ in range(3):
         s.play(s.game.to_move(s.state)[0], Take(1))
     loaded = Session.from_text(s.to_text())
-    assert loaded.state == s.state and [m.text for m in loaded.moves] == [m.text for m in s.moves]
+    assert loaded.state == s.state and loaded.moves == s.moves
     assert loaded.id == s.id and loaded.seats == s.seats
 
 
@@ -265,7 +267,7 @@ def test_salvage_offers_the_last_good_position_under_a_new_id():
         Session.from_text(text)
     assert reason == str(refused.value) and reason.startswith("move 3 of the save is invalid")
     assert salvaged is not None and salvaged.id != s.id
-    assert [m.text for m in salvaged.moves] == [m.text for m in s.moves[:2]]
+    assert salvaged.moves == s.moves[:2]
     assert salvaged.state == s.states[2] and salvaged.seats == s.seats
 
 

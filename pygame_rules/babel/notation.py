@@ -16,8 +16,8 @@ Moves (players are named by colour: red, yellow, green, blue, purple)::
 
 The offer that completes the offer step is logged with the reveal it causes:
 ``offer (sealed); reveal: yellow 1 ship +X, green 2 ship, blue nothing (1 crane back)``.
-:func:`parse_action` accepts the clear text of an offer and an optional
-``"<colour>: "`` prefix naming the mover when several players are to move.
+A record reads back the clear text of an offer, after ``"<colour>: "`` naming the mover
+when several players are to move (:meth:`~pygame_rules.protocol.Game.record_text`).
 
 Positions are ``key=value`` fields separated by spaces; card counts are written
 like ``2c1s`` (c camel, k crane, s ship, m stonemason; ``0`` for none), tiles
@@ -37,7 +37,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import fields
 from typing import TypeVar
 
-from ..errors import IllegalAction, InvalidState
+from ..errors import InvalidState
 from ..i18n import N_, _, ngettext
 from .actions import (
     Accept,
@@ -67,8 +67,7 @@ from .data import (
     tile_set,
     tile_text,
 )
-from .effects import submit_offer
-from .legal import brief, legal_actions, own_share, shape_problem, to_move
+from .legal import brief, own_share, shape_problem
 from .state import BabelState, Options, Phase, Player, StoredOffer, Target, Wonder
 
 T = TypeVar("T")
@@ -147,31 +146,20 @@ def accept_text(state: BabelState, action: Accept, names: Sequence[str] = COLOUR
     return text
 
 
-def action_text(state: BabelState, action: BabelAction, names: Sequence[str] = COLOURS) -> str:
-    """The log text: an offer stays sealed; the last offer carries the reveal it causes."""
-    if not isinstance(action, Offer) or shape_problem(state, action):
-        return full_text(state, action, names)
-    waiting = [p for p, o in enumerate(state.offers) if o is None and p != state.active]
-    if len(waiting) != 1 or state.phase is not Phase.OFFER:
+def action_text(seen: BabelState, action: BabelAction, names: Sequence[str] = COLOURS, *, own: bool) -> str:
+    """The action as its reader knows it (``seen``: the state masked for him): an offer
+    stays sealed but to its maker (``own``)."""
+    if isinstance(action, Offer) and not own and not shape_problem(seen, action):
         return SEALED
-    after = submit_offer(state, waiting[0], action)  # the reveal the offer leads to
-    return f"{SEALED}; reveal: {reveal_text(after, names)}"
+    return full_text(seen, action, names)
 
 
-def parse_action(state: BabelState, text: str) -> tuple[int, BabelAction]:
-    """The (player, action) written ``text``: clear notation, optionally ``"<colour>: "`` first."""
-    wanted = " ".join(text.split())
-    movers = to_move(state)
-    prefix, sep, rest = wanted.partition(": ")
-    if sep and prefix in COLOURS:
-        movers = tuple(p for p in movers if COLOURS.index(prefix) == p)
-        wanted = rest
-    for player in movers:
-        for action in legal_actions(state, player):
-            if full_text(state, action) == wanted:
-                return player, action
-    shown = wanted if len(wanted) <= 80 else wanted[:77] + "..."
-    raise IllegalAction(_("{move} is not a legal move in this position").format(move=repr(shown)))
+def outcome_text(seen_before: BabelState, seen_after: BabelState, names: Sequence[str] = COLOURS) -> str:
+    """What a move made public: the reveal of the offers, when it caused it
+    (``reveal: yellow 1 ship +X, ...``), else ""."""
+    if seen_after.revealed and not seen_before.revealed:
+        return f"reveal: {reveal_text(seen_after, names)}"
+    return ""
 
 
 # ------------------------------------------------------------------ positions

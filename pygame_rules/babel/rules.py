@@ -177,29 +177,27 @@ class Babel(Game[BabelState, BabelAction]):
         check.check_state(state)
 
     # -------------------------------------------------------------- notation
-    def action_text(self, state: BabelState, action: BabelAction,
-                    names: Sequence[str] | None = None) -> str:
-        return notation.action_text(state, action, names or COLOURS)
+    def describe_action(self, seen: BabelState, action: BabelAction, names: Sequence[str] | None, *,
+                        own: bool) -> str:
+        return notation.action_text(seen, action, names or COLOURS, own=own)
 
-    def parse_action(self, state: BabelState, text: str) -> tuple[int, BabelAction]:
-        return notation.parse_action(state, text)
+    def describe_outcome(self, seen_before: BabelState, action: BabelAction, seen_after: BabelState,
+                         names: Sequence[str] | None) -> str:
+        """The last sealed offer tells the reveal it caused."""
+        return notation.outcome_text(seen_before, seen_after, names or COLOURS)
 
     def position_text(self, state: BabelState) -> str:
         return notation.position_text(state)
 
-    def parse_position(self, text: str) -> BabelState:
+    def read_position(self, text: str) -> BabelState:
         return notation.parse_position(text)
-
-    def record_text(self, state: BabelState, action: BabelAction) -> str:
-        """The action in clear text: an offer shows its cards, so the record reads back."""
-        return notation.full_text(state, action)
 
     # --------------------------------------------------------------- display
     def draw(self, seen: BabelState, viewer: int | None, look: Look,
              highlights: Mapping[str, Any]) -> str:
         return render.render_svg(seen, viewer, look, **highlights)
 
-    def status_text(self, state: BabelState, names: Sequence[str] | None = None) -> str:
+    def describe_status(self, state: BabelState, names: Sequence[str] | None) -> str:
         return render.status_text(state, names)
 
     def end_reason(self, state: BabelState, names: Sequence[str]) -> str:

@@ -69,7 +69,7 @@ def hinting(game: Game[Any, Any], state: Any, player: int, level: str = "medium"
     view = game.view(state, player)
     seed = view_seed(game, view)
     action = (yield from deciding(game, view, player, level, seed=seed, iterations=HARD_ITERATIONS)).action
-    notation = game.action_text(view, action)
+    notation = game.action_text(view, action, viewer=player, mover=player)
     if len(game.legal_actions(view, player)) == 1:
         return Hint(action, notation, ONLY)
     return _reason(game, view, player, action, notation, Rng.from_seed(seed))

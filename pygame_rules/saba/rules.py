@@ -178,12 +178,12 @@ class Saba(Game[SabaState, SabaAction]):
         the serail rule breaks ties; players it cannot separate share the win."""
         return scoring.leaders(state) if self.is_over(state) else ()
 
-    def status_text(self, state: SabaState, names: Sequence[str] | None = None) -> str:
+    def describe_status(self, state: SabaState, names: Sequence[str] | None) -> str:
         """Whose turn it is, or once over the whole :meth:`result_text`: who won with how
         many figures, and why the game ended (how the serail rule broke a tie, too)."""
         if self.is_over(state):
             return self.result_text(state, names)
-        return super().status_text(state, names)
+        return super().describe_status(state, names)
 
     def end_reason(self, state: SabaState, names: Sequence[str]) -> str:
         """The end card or the last palace building card, and the serail rule on a tie."""
@@ -210,14 +210,14 @@ class Saba(Game[SabaState, SabaAction]):
                        palace_deck=(HIDDEN_CARD,) * len(state.palace_deck), rng=MASKED_RNG)
 
     # -------------------------------------------------------------- notation
-    def action_text(self, state: SabaState, action: SabaAction,
-                    names: Sequence[str] | None = None) -> str:
-        return notation.action_text(state, action, names or COLOUR_NAMES)
+    def describe_action(self, seen: SabaState, action: SabaAction, names: Sequence[str] | None, *,
+                        own: bool) -> str:
+        return notation.action_text(seen, action, names or COLOUR_NAMES)
 
     def position_text(self, state: SabaState) -> str:
         return notation.position_text(state)
 
-    def parse_position(self, text: str) -> SabaState:
+    def read_position(self, text: str) -> SabaState:
         return notation.parse_position(text)
 
     def draw(self, seen: SabaState, viewer: int | None, look: Look,

@@ -120,7 +120,7 @@ class Tuerme(Game[TuermeState, Action]):
         """Raise InvalidState unless the 80 stones, the stacks, the turn and the end agree."""
         check.check_state(state)
 
-    def from_diagram_text(self, text: str) -> TuermeState:
+    def from_diagram_text(self, text: object) -> TuermeState:
         """Like :meth:`from_position_text`, but the board may hold fewer than the 80 stones
         (at most 5 of each colour and symbol), as in the rulebook's figures."""
         state = self.parse_position(text)
@@ -128,10 +128,11 @@ class Tuerme(Game[TuermeState, Action]):
         return state
 
     # -------------------------------------------------------------- notation
-    def action_text(self, state: TuermeState, action: Action, names: Sequence[str] | None = None) -> str:
-        return notation.action_text(state, action, names)
+    def describe_action(self, seen: TuermeState, action: Action, names: Sequence[str] | None, *,
+                        own: bool) -> str:
+        return notation.action_text(seen, action, names)
 
-    def parse_action(self, state: TuermeState, text: str) -> tuple[int, Action]:
+    def read_action(self, state: TuermeState, movers: tuple[int, ...], text: str) -> tuple[int, Action]:
         """Like the base, but lenient about markers (``c3c7`` = ``c3xc7+``) and saying why
         a move is illegal."""
         return notation.parse_action(state, text)
@@ -139,11 +140,11 @@ class Tuerme(Game[TuermeState, Action]):
     def position_text(self, state: TuermeState) -> str:
         return notation.position_text(state)
 
-    def parse_position(self, text: str) -> TuermeState:
+    def read_position(self, text: str) -> TuermeState:
         return notation.parse_position(text)
 
     # -------------------------------------------------------------------- UI
-    def status_text(self, state: TuermeState, names: Sequence[str] | None = None) -> str:
+    def describe_status(self, state: TuermeState, names: Sequence[str] | None) -> str:
         """Whose turn (noting a bonus move or a forced pass), or once over the whole
         :meth:`result_text`: who won with how many points, and why the game ended."""
         if state.over:

@@ -139,17 +139,27 @@ class Diagram:
         self.play(player, action)
 
     def choices(self) -> list[tuple[int, Any, str]]:
-        """Every legal move now, with its notation (named by colour when several may move)."""
-        state = self.controller.shown
-        if self.controller.acting_player() is None:
+        """Every legal move the reader may make now, as its mover knows it (named by colour
+        when several may move): a diagram read from one seat offers that seat's only."""
+        state, acting = self.controller.shown, self.controller.acting_player()
+        if acting is None:
             return []
-        movers = self.game.to_move(state)
+        movers = self.game.to_move(state) if self.reading.viewer is None else (acting,)
         found = []
         for player in movers:
             for action in self.game.legal_actions(state, player)[:MAX_CHOICES]:
-                text = self.game.record_text(state, action)
+                text = self.game.action_text(state, action, viewer=player, mover=player)
                 found.append((player, action, f"{self.names[player]}: {text}" if len(movers) > 1 else text))
         return found[:MAX_CHOICES]
+
+    def record(self) -> list[str]:
+        """The moves of the record: as the author wrote them (each readable back), or as
+        the diagram's seat reads them (a sealed offer stays sealed until the reveal)."""
+        session, viewer = self.controller.session, self.reading.viewer
+        if viewer is not None:
+            return [session.log_text(k, viewer) for k in range(1, len(session.moves) + 1)]
+        return [self.game.record_text(session.states[k], move.player, move.action)
+                for k, move in enumerate(session.moves)]
 
     def view(self) -> dict[str, Any]:
         """What the page shows: the board, where we are, and what the reader may do."""
@@ -164,8 +174,7 @@ class Diagram:
             "svg": svg,
             "ply": controller.ply,
             "total": len(session.moves),
-            "moves": [self.game.record_text(session.states[k], move.action)
-                      for k, move in enumerate(session.moves)],
+            "moves": self.record(),
             "branched": self.branched,
             "status": self.game.status_text(board.state, self.names),
             "prompt": self.ui.prompt(board.state, player) if player is not None else "",

@@ -191,7 +191,8 @@ class GameScreen:
         if self.hint is not None:
             found = self.hint[2]
             text = h("p", _("Hint: {move} ({reason})").format(
-                move=self.game.action_text(self.state, found.action, self.names), reason=hint_text(found)),
+                move=self.game.action_text(self.state, found.action, self.names, viewer=player, mover=player),
+                reason=hint_text(found)),
                 class_="hint-text", id="hint-text", role="status")
         elif self._hint_asked:
             text = h("p", _("Looking for a good move…"), class_="hint-text muted", id="hint-text", role="status")
@@ -295,10 +296,10 @@ class GameScreen:
             self.view_move(int(button.parentElement.dataset.ply))
 
     def _log_text(self, k: int) -> str:
-        """The text of move ``k`` in the language now shown (the notation is the same in every
-        language; the words around it follow the language)."""
-        move = self.session.moves[k - 1]
-        return self.game.action_text(self.session.states[k - 1], move.action, self.names)
+        """The text of move ``k`` as the eyes the board is drawn for read it, in the language
+        now shown (the notation is the same in every language; the words around it follow
+        the language)."""
+        return self.session.log_text(k, self.controller.viewer())
 
     def _scroll_log(self) -> None:
         """Keep the entry of the position shown in view, inside the log only (the newest

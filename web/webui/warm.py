@@ -38,7 +38,8 @@ def warm_up() -> None:
             player = game.to_move(state)[0]
             interaction.clickable(state, player)
             action = rng.choice(game.legal_actions(state, player))
-            written(h("li", h("button", game.action_text(state, action, names)), data_ply="1"))
+            text = game.action_text(state, action, names, viewer=player, mover=player)
+            written(h("li", h("button", text), data_ply="1"))
             state = game.apply(state, player, action)
         written(h("p", game.status_text(state, names)))
         game.render_svg(state, game.to_move(state)[0] if not game.is_over(state) else None, names=names)

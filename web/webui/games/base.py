@@ -50,7 +50,7 @@ class Interaction:
         return None
 
     def buttons(self, state: Any, player: int) -> list[Button]:
-        return [Button(self.game.action_text(state, a), a)
+        return [Button(self.game.action_text(state, a, viewer=player, mover=player), a)
                 for a in self.game.legal_actions(state, player)]
 
     def clickable(self, state: Any, player: int) -> list[dict[str, str]]:
