@@ -21,15 +21,16 @@ TILE = (2, 0)
 MOVES = [(0, Build(*TILE)), (1, Offer((0, 0, 1, 0))), (2, Offer((1, 0, 0, 0))), (0, Accept((1,)))]
 
 
-def expected_log() -> list[str]:
-    """The log lines of MOVES, as the engine writes them."""
+def expected_log(viewer: int) -> list[str]:
+    """The log lines of MOVES, as the engine writes them for ``viewer``."""
     state = GAME.new_game(len(NAMES), seed=SEED)
     assert state.wonders[2].slots[0] == (0, 0, 3, 0)
     assert [p.hand[2] for p in state.players] == [2, 1, 0]
     lines = []
     for player, action in MOVES:
-        lines.append(f"{NAMES[player]}: {GAME.action_text(state, action, NAMES)}")
-        state = GAME.apply(state, player, action)
+        after = GAME.apply(state, player, action)
+        lines.append(f"{NAMES[player]}: {GAME.move_text(state, player, action, after, NAMES, viewer=viewer)}")
+        state = after
     return lines
 
 
@@ -81,7 +82,8 @@ def test_a_build_with_sealed_offers_through_pass_screens(app):
 
     pass_to(app, "Bob")  # Bob's turn begins
     log = log_texts(app)
-    assert log == expected_log()
+    assert log == expected_log(1)  # his own offer in clear, Cid's sealed until the reveal
+    assert log[1] == "Bob: offer 1 ship" and log[2].startswith("Cid: offer (sealed); reveal: Bob 1 ship")
     assert app.locator('#board [data-wonder="2"][data-tile="0"][data-taken="1"]').count() == 1
     assert "Pass" in app.locator("#game-buttons").inner_text()
 

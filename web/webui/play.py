@@ -53,7 +53,7 @@ class GameScreen:
         self.interaction = interaction_for(self.game)
         self.interaction.names = self.names
         #: The log's entries as written, by language, move and look (see _log_item).
-        self._log_items: dict[tuple[str, int, bool, bool, bool, bool], Html] = {}
+        self._log_items: dict[tuple[str, int | None, int, bool, bool, bool, bool], Html] = {}
         #: When the computers' moves may be shown.
         self.pacer = Pacer()
         #: The log's entries on the page (None: the game's layout is not, e.g. behind a pass screen),
@@ -268,9 +268,9 @@ class GameScreen:
 
     def _log_item(self, k: int, current: bool, shown: bool, in_turn: bool) -> Html:
         """The log's entry of the position after move ``k`` (0: the start), written once per
-        language and look: a long game's log is not written anew for every click. Its button
+        language, reader and look: a long game's log is not written anew for every click. Its button
         has no handler of its own; the log's handler finds which one was clicked."""
-        key = (language(), k, current, shown, in_turn, k in self.hinted)
+        key = (language(), self.controller.viewer(), k, current, shown, in_turn, k in self.hinted)
         if key not in self._log_items:
             if k == 0:
                 entry = h("li", h("span", "", class_="log-no"),
@@ -381,7 +381,7 @@ class GameScreen:
             return
         count = self.controller.undo()
         self.hinted = {k for k in self.hinted if k <= len(self.session.moves)}
-        self._log_items = {key: item for key, item in self._log_items.items() if key[1] <= len(self.session.moves)}
+        self._log_items = {key: item for key, item in self._log_items.items() if key[2] <= len(self.session.moves)}
         self._drawn = len(self.session.moves)
         self.after_change()
         dom.toast(ngettext("Move taken back.", "{n} moves taken back.", count).format(n=count))
