@@ -7,7 +7,7 @@ PY     := $(VENV)/bin/python
 PORT   ?= 8000
 SUDO   := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: setup build serve test test-engines lint bench clean
+.PHONY: setup build serve test test-quick lint bench clean
 
 $(VENV)/.installed: requirements-dev.txt pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -40,7 +40,7 @@ lint: $(VENV)/.installed
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/mypy
 
-test-engines: $(VENV)/.installed
+test-quick: $(VENV)/.installed
 	$(PY) -m pytest -q -m "not browser and not slow"
 
 bench: build /usr/bin/chromium

@@ -16,7 +16,7 @@ import pytest
 
 from site_helpers import node_json, wait_ready
 
-pytestmark = pytest.mark.browser  # needs the built site, as the browser tests do (not `make test-engines`)
+pytestmark = pytest.mark.browser  # needs the built site, as the browser tests do (not `make test-quick`)
 
 ROOT = Path(__file__).resolve().parent.parent
 MANIFEST = re.compile(r'<script type="application/json" id="asset-manifest">(.*?)</script>')

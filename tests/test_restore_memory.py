@@ -12,7 +12,7 @@ import pytest
 
 from site_helpers import node_json
 
-pytestmark = pytest.mark.browser  # needs the built site, as the browser tests do (not `make test-engines`)
+pytestmark = pytest.mark.browser  # needs the built site, as the browser tests do (not `make test-quick`)
 
 
 def test_a_restored_python_has_what_the_snapshot_held(site_dir: Path) -> None:
