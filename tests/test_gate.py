@@ -27,6 +27,7 @@ from pygame_rules.gate import (
     name,
     nesting_depth,
     read_json,
+    structure,
 )
 from pygame_rules.registry import get_game
 
@@ -95,6 +96,41 @@ def test_read_json_refuses_with_one_error_type(text: object, message: str) -> No
     with pytest.raises(InvalidState, match=message) as refused:
         read_json(text, DOC, InvalidState)
     assert len(str(refused.value)) <= MAX_MESSAGE
+
+
+@pytest.mark.parametrize("text, values", [
+    ("1", 1),
+    ("[1, 2, 3]", 5),                                  # the list counts twice: opened and closed
+    ('{"a": 1, "b": [true]}', 8),
+    ('["a,b:c", "[{}]", "\\\",:"]', 5),                # nothing inside strings counts
+    ('["unterminated, [{:', 2),                        # nor after an open string
+    ('["", "", "", "", ""]', 7),
+    ('""""""""""', 5),                                 # no JSON, but each string counts
+])
+def test_structure_counts_the_values_outside_strings(text: str, values: int) -> None:
+    assert structure(text, 100)[1] == values
+    assert structure(text, 2)[1] >= min(values, 3)     # it stops removing strings after 3
+
+
+@pytest.mark.parametrize("text, accepted", [
+    ("[1, 2, 3]", True),
+    ("[1, 2, 3, 4]", False),
+    ('["a,b,c,d,e,f,g"]', True),
+    ('["", "", "", ""]', False),           # strings count, though no comma is left between them
+    ("[[[[]]]]", False),
+])
+def test_read_json_keeps_to_the_values_allowed(text: str, accepted: bool) -> None:
+    limits = Limits("the test document", 100, 8, 5)
+    if accepted:
+        assert read_json(text, limits, InvalidState) == json.loads(text)
+    else:
+        with pytest.raises(InvalidState, match="the test document holds more than 5 values"):
+            read_json(text, limits, InvalidState)
+
+
+def test_a_document_too_deep_is_refused_as_such_though_it_holds_too_many_values() -> None:
+    with pytest.raises(InvalidState, match="nested more than 8 levels deep"):
+        read_json("[" * 100 + "]" * 100, Limits("the test document", 1000, 8, 50), InvalidState)
 
 
 def test_check_text_bounds_length_and_control_characters() -> None:
