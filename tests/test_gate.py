@@ -267,6 +267,25 @@ def test_unknown_kinds_are_named_in_a_short_list() -> None:
     assert from_json(MANY, {"kind": "Kind7", "n": 1}).n == 1
 
 
+@dataclass(frozen=True)
+class Table:
+    rows: tuple[tuple[int, ...], ...]
+
+
+def test_the_codec_reads_at_most_max_values_values() -> None:
+    """Each list and object spends its length first: 1 + 100 + 100 * 98 values pass, and the
+    99th row of 100 more is refused before any of its items is read."""
+    assert len(from_json(Table, {"rows": [[0] * 98] * 100}).rows) == 100
+    with pytest.raises(InvalidState, match=r"\$.rows\[98\]: too many values \(a state or action holds at most "
+                                           r"10,000 values\)"):
+        from_json(Table, {"rows": [[0] * 100] * 100})
+    rows = [[]] * 10_000_000
+    started = time.perf_counter()
+    with pytest.raises(InvalidState, match=r"\$.rows: too many values"):
+        from_json(Table, {"rows": rows})
+    assert time.perf_counter() - started < 0.01
+
+
 def test_long_paths_keep_their_end() -> None:
     with pytest.raises(InvalidState) as refused:
         from_json(dict[str, Point], {"k" * 500: {"x": "1"}})
