@@ -13,6 +13,13 @@ Data from outside reaches :func:`from_json` with any shape: it raises nothing bu
 and it accepts no whole number beyond
 ±2**53 (:data:`~pygame_rules.gate.MAX_INT`) and no NaN or infinity. It recurses along
 the type hints, never along the data, so no nesting of the data can exhaust the stack.
+Nor can its size cost time: one reading takes at most
+:data:`~pygame_rules.gate.MAX_VALUES` values in all, each list and object spending its
+length before any of its items is read, so a deck of 400,000 cards is refused at once
+and no shape of data costs more than reading that many values (milliseconds). The limit
+is one for the whole value, not one per field: each game's ``check_state`` knows the
+right length of every list and says it better; the codec makes sure that getting there
+is cheap.
 
 A union of several dataclasses is written with a ``"kind"`` tag, taken from
 the class attribute ``KIND`` (or the class name).
@@ -43,8 +50,8 @@ from collections.abc import Mapping
 from typing import Any, TypeVar, Union, get_args, get_origin
 
 from .errors import InvalidState
-from .gate import MAX_INT, choices_text, describe, fail
-from .i18n import N_, _, ngettext
+from .gate import MAX_INT, MAX_VALUES, choices_text, describe, fail
+from .i18n import N_, _, ngettext, number
 
 T = TypeVar("T")
 JSON = Any
@@ -159,7 +166,27 @@ def _mismatch(path: str, template: str, value: Any, hint: Any = None, kind: str 
 
 
 def from_json(hint: Any, data: JSON, path: str = "$") -> Any:
-    """Read ``data`` as a value of type ``hint``; raise :class:`InvalidState` on mismatch."""
+    """Read ``data`` as a value of type ``hint``; raise :class:`InvalidState` on mismatch,
+    or if it holds more than :data:`~pygame_rules.gate.MAX_VALUES` values."""
+    return _read(hint, data, path, _Budget())
+
+
+class _Budget:
+    """The values one reading may still take (see the module docstring)."""
+
+    def __init__(self) -> None:
+        self.left = MAX_VALUES
+
+    def spend(self, items: list[Any] | dict[str, Any], path: str) -> None:
+        """Take the items of the list or object at ``path``, before any of them is read."""
+        if len(items) > self.left:
+            _invalid(path, ngettext("too many values (a state or action holds at most {n} value)",
+                                    "too many values (a state or action holds at most {n} values)",
+                                    MAX_VALUES).format(n=number(MAX_VALUES)))
+        self.left -= len(items)
+
+
+def _read(hint: Any, data: JSON, path: str, budget: _Budget) -> Any:
     origin = get_origin(hint)
     if hint is Any:
         return data
@@ -168,7 +195,7 @@ def from_json(hint: Any, data: JSON, path: str = "$") -> Any:
             _invalid(path, _("expected null, got {value}").format(value=describe(data)))
         return None
     if origin in (Union, types.UnionType):
-        return _from_union(get_args(hint), data, path)
+        return _from_union(get_args(hint), data, path, budget)
     if hint is bool:
         if not isinstance(data, bool):
             _invalid(path, _("expected true/false, got {value}").format(value=describe(data)))
@@ -195,17 +222,17 @@ def from_json(hint: Any, data: JSON, path: str = "$") -> Any:
         _invalid(path, _("{value} is not one of {choices}").format(
             value=describe(data), choices=choices_text(repr(m.value) for m in hint)))
     if origin is tuple:
-        return _from_tuple(get_args(hint), data, path)
+        return _from_tuple(get_args(hint), data, path, budget)
     if origin is frozenset:
         (item,) = get_args(hint)
-        return frozenset(_from_list(item, data, path))
+        return frozenset(_from_list(item, data, path, budget))
     if origin in (dict, Mapping, typing.Mapping):
         key_t, val_t = get_args(hint)
-        _expect_object(data, path)
-        return {from_json(key_t, k, f"{path}.{k}") if key_t is not str else k:
-                from_json(val_t, v, f"{path}.{k}") for k, v in data.items()}
+        _expect_object(data, path, budget)
+        return {_read(key_t, k, f"{path}.{k}", budget) if key_t is not str else k:
+                _read(val_t, v, f"{path}.{k}", budget) for k, v in data.items()}
     if isinstance(hint, type) and dataclasses.is_dataclass(hint):
-        return _from_dataclass(hint, data, path)
+        return _from_dataclass(hint, data, path, budget)
     raise TypeError(f"codec does not support the type {hint!r}")  # i18n: internal
 
 
@@ -216,20 +243,22 @@ def _invalid(path: str, problem: str) -> typing.NoReturn:
     fail(InvalidState, f"{path}: {problem}")
 
 
-def _expect_object(data: JSON, path: str) -> None:
-    """InvalidState unless ``data`` is a JSON object (its keys text, as JSON's are)."""
+def _expect_object(data: JSON, path: str, budget: _Budget) -> None:
+    """InvalidState unless ``data`` is a JSON object (its keys text, as JSON's are) that
+    ``budget`` can pay for."""
     if not isinstance(data, dict):
         _invalid(path, _("expected an object, got {value}").format(value=describe(data)))
+    budget.spend(data, path)
     if any(not isinstance(key, str) for key in data):
         _invalid(path, _("an object's field names must be text"))
 
 
-def _from_union(options: tuple[Any, ...], data: JSON, path: str) -> Any:
+def _from_union(options: tuple[Any, ...], data: JSON, path: str, budget: _Budget) -> Any:
     if data is None and type(None) in options:
         return None
     rest = [o for o in options if o is not type(None)]
     if len(rest) == 1:
-        return from_json(rest[0], data, path)
+        return _read(rest[0], data, path, budget)
     if all(isinstance(o, type) and dataclasses.is_dataclass(o) for o in rest):
         if not isinstance(data, dict) or not isinstance(data.get("kind"), str):
             _invalid(path, _("expected an object with a 'kind' field"))
@@ -238,35 +267,37 @@ def _from_union(options: tuple[Any, ...], data: JSON, path: str) -> Any:
         if cls is None:
             _invalid(path, _("unknown kind {kind}; expected one of {choices}").format(
                 kind=describe(data["kind"]), choices=choices_text(sorted(by_kind))))
-        return _from_dataclass(cls, data, path, tagged=True)
+        return _from_dataclass(cls, data, path, budget, tagged=True)
     errors = []
     for option in rest:
         try:
-            return from_json(option, data, path)
+            return _read(option, data, path, budget)
         except InvalidState as exc:
             errors.append(str(exc))
     _invalid(path, _("matches none of the allowed types ({errors})").format(errors="; ".join(errors)))
 
 
-def _from_tuple(args: tuple[Any, ...], data: JSON, path: str) -> tuple[Any, ...]:
+def _from_tuple(args: tuple[Any, ...], data: JSON, path: str, budget: _Budget) -> tuple[Any, ...]:
     if len(args) == 2 and args[1] is Ellipsis:
-        return tuple(_from_list(args[0], data, path))
+        return tuple(_from_list(args[0], data, path, budget))
     if not isinstance(data, list):
         _invalid(path, _("expected a list, got {value}").format(value=describe(data)))
+    budget.spend(data, path)
     if len(data) != len(args):
         _invalid(path, ngettext("expected {n} item, got {count}", "expected {n} items, got {count}",
                                 len(args)).format(n=len(args), count=len(data)))
-    return tuple(from_json(a, d, f"{path}[{i}]") for i, (a, d) in enumerate(zip(args, data)))
+    return tuple(_read(a, d, f"{path}[{i}]", budget) for i, (a, d) in enumerate(zip(args, data)))
 
 
-def _from_list(item: Any, data: JSON, path: str) -> list[Any]:
+def _from_list(item: Any, data: JSON, path: str, budget: _Budget) -> list[Any]:
     if not isinstance(data, list):
         _invalid(path, _("expected a list, got {value}").format(value=describe(data)))
-    return [from_json(item, d, f"{path}[{i}]") for i, d in enumerate(data)]
+    budget.spend(data, path)
+    return [_read(item, d, f"{path}[{i}]", budget) for i, d in enumerate(data)]
 
 
-def _from_dataclass(cls: type[T], data: JSON, path: str, tagged: bool = False) -> T:
-    _expect_object(data, path)
+def _from_dataclass(cls: type[T], data: JSON, path: str, budget: _Budget, tagged: bool = False) -> T:
+    _expect_object(data, path, budget)
     fields = _hints(cls)
     is_tagged = tagged or getattr(cls, "_TAGGED", False)
     if is_tagged and data.get("kind") != kind_of(cls):
@@ -282,7 +313,7 @@ def _from_dataclass(cls: type[T], data: JSON, path: str, tagged: bool = False) -
             if has_default:
                 continue
             _invalid(path, _("missing field {field}").format(field=repr(name)))
-        kwargs[name] = from_json(hint, data[name], f"{path}.{name}")
+        kwargs[name] = _read(hint, data[name], f"{path}.{name}", budget)
     try:
         return cls(**kwargs)
     except (TypeError, ValueError) as exc:

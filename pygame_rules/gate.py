@@ -5,10 +5,17 @@ at it: a save file or a stored save, a position or move list an author wrote, an
 attribute, a worker request, a URL parameter.
 
 1. **Limits before parsing.** :func:`read_json` refuses text longer than its
-   :class:`Limits` or nested deeper, before :func:`json.loads` sees it. The depth is
-   found by a scan without recursion (:func:`nesting_depth`): deeply nested JSON makes
-   the parser recurse, and in Pyodide that can kill the whole runtime. :func:`check_text`
-   bounds plain text (a position, a move list, an attribute) the same way.
+   :class:`Limits`, nested deeper or holding more values, before :func:`json.loads` sees
+   it. Deeply nested JSON makes the parser recurse, and in Pyodide that can kill the
+   whole runtime; many small values cost far more than their text (``[{},{},…]`` in 4 MB
+   makes 1.3 million objects: 90 MB and seconds). Depth and values are measured on the
+   text's structure outside strings, in linear time and never a character at a time in
+   Python (:func:`structure`, :func:`nesting_depth`). Parsing then costs at most about
+   80 bytes and half a microsecond per value allowed, so each ``max_values`` is a price:
+   :data:`MAX_VALUES` unless the limits name their own (a save's grows with the moves it
+   may hold). The codec (:mod:`pygame_rules.codec`) reads no state or action of more
+   values either, whoever parsed it. :func:`check_text` bounds plain text (a position, a
+   move list, an attribute) by its length.
 2. **Schema checks before use.** :class:`Fields` reads a JSON object one field at a time:
    known keys only, typed values, numbers in range, bounded text. :func:`name` admits
    text of bounded length without control characters; :func:`colour` a colour of the
@@ -43,6 +50,7 @@ import math
 import re
 from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from itertools import accumulate
 from typing import Any, NoReturn, TypeVar
 
 from .i18n import _, language, ngettext, number
@@ -55,10 +63,24 @@ MAX_INT = 2**53
 
 E = TypeVar("E", bound=ValueError)
 
-#: What the depth scan stops at outside strings; the rest of a string after its opening
-#: quote (possessive: no backtracking, linear in the string's length).
-_OUTSIDE = re.compile(r'["\[\]{}]')
-_STRING_REST = re.compile(r'(?:[^"\\]++|\\.)*+"', re.DOTALL)
+#: The most values a JSON document may hold (:attr:`Limits.max_values`, unless its limits
+#: say otherwise), and a state or action the codec reads (:mod:`pygame_rules.codec`): over
+#: ten times the largest state (a five-player Babel state: 700 as the gate counts its
+#: text, under 500 to the codec), and at most 1 MB and a few milliseconds to read.
+MAX_VALUES = 10_000
+
+#: A JSON string, or an unterminated one to the end of the text (which ends the parser
+#: too); possessive, so it never backtracks and a match, once begun, never fails.
+_STRING = re.compile(r'"(?:[^"\\]++|\\.?)*+(?:"|\Z)', re.DOTALL)
+#: What the structure of a JSON text is made of: one character per list or object begun
+#: or ended, per item after the first and per key.
+_STRUCTURE = "[]{},:"
+#: The structure's brackets kept, as ``[`` and ``]`` (its bytes: anything else outside
+#: strings is a literal, a number or white space).
+_BRACKETS = bytes.maketrans(b"{}", b"[]")
+_NOT_BRACKETS = bytes(set(range(256)) - set(b"[]{}"))
+#: How a bracket (as a byte) changes the depth.
+_STEP = {ord("["): 1, ord("]"): -1}
 _HEX_COLOUR = re.compile(r"#[0-9a-fA-F]{6}")
 #: Characters no text from outside may hold: control characters (Unicode category Cc),
 #: the line and paragraph separators, lone surrogates, and the directional formatting
@@ -76,6 +98,8 @@ class Limits:
     max_chars: int
     #: The deepest nesting of lists and objects a JSON text may have (0 for plain text).
     max_depth: int = 0
+    #: The most values a JSON text may hold, counted by :func:`structure`.
+    max_values: int = MAX_VALUES
 
 
 def shorten(text: str, limit: int = MAX_MESSAGE) -> str:
@@ -129,29 +153,31 @@ def decimal(value: float) -> str:
 
 
 # ------------------------------------------------------------------ limits
+def structure(text: str, most: int) -> tuple[str, int]:
+    """The JSON ``text`` without its strings (an unterminated one cut off with the rest,
+    as the parser stops there) and how many values it holds: one more than its brackets,
+    commas and colons, i.e. about one per value and key and one more per list and object
+    (a list of n numbers counts n + 2, an object of n keys 2n + 2). It stops removing
+    strings after ``most + 1`` of them: a text with more counts more than ``most``.
+
+    >>> structure('{"a": [1, "[,]"], "b": null}', 100)
+    ('{: [1, ], : null}', 9)
+    """
+    outside, strings = _STRING.subn("", text, count=most + 1)
+    return outside, max(strings, 1 + sum(map(outside.count, _STRUCTURE)))
+
+
 def nesting_depth(text: str, stop_at: int) -> int:
     """How deeply the lists and objects of the JSON ``text`` nest, counting no further
-    than ``stop_at + 1``. One pass over the text, never a recursion: brackets count
-    outside strings only, and a string is skipped whole (to the first quote that no
-    backslash escapes; an unterminated one ends the scan, as it ends the parser)."""
-    depth = deepest = 0
-    position = 0
-    while found := _OUTSIDE.search(text, position):
-        char, position = found.group(), found.end()
-        if char == '"':
-            rest = _STRING_REST.match(text, position)
-            if rest is None:
-                break
-            position = rest.end()
-        elif char in "[{":
-            depth += 1
-            if depth > deepest:
-                deepest = depth
-                if deepest > stop_at:
-                    break
-        else:
-            depth -= 1
-    return deepest
+    than ``stop_at + 1``. Brackets count outside strings only, and a string is skipped
+    whole (to the first quote that no backslash escapes; an unterminated one ends the
+    scan, as it ends the parser). Linear and without recursion: a few passes of the
+    regular expression engine over the text, then one over its brackets alone (as
+    :func:`structure` counts them, no more than a document's ``max_values``)."""
+    outside = _STRING.sub("", text)
+    brackets = outside.encode("ascii", "ignore").translate(_BRACKETS, _NOT_BRACKETS)
+    deepest = max(accumulate(map(_STEP.__getitem__, brackets), initial=0))
+    return min(deepest, stop_at + 1)
 
 
 def data_depth(data: object, stop_at: int) -> int:
@@ -200,12 +226,24 @@ def read_json(text: object, limits: Limits, error: type[E]) -> Any:
         fail(error, ngettext("{what} is too large: {count} character, at most {n}",
                              "{what} is too large: {count} characters, at most {n}", len(text)).format(
             what=what, count=number(len(text)), n=number(limits.max_chars)))
-    if nesting_depth(text, limits.max_depth) > limits.max_depth:
-        fail(error, nested_text(what, limits.max_depth))
+    _check_structure(text, limits, error)
     try:
         return json.loads(text, parse_constant=_no_constant)
     except ValueError:  # JSONDecodeError, NaN, an integer of over 4,300 digits
         fail(error, _("{what} is not valid JSON (it may be truncated or of another kind)").format(what=what))
+
+
+def _check_structure(text: str, limits: Limits, error: type[E]) -> None:
+    """``error`` unless the JSON ``text`` keeps within the depth and the values of ``limits``
+    (a function of its own, so that the text's structure is freed before it is parsed)."""
+    outside, values = structure(text, limits.max_values)
+    # the depth first (as far as the values allowed reach): a text too deep is refused as such
+    reach = outside if values <= limits.max_values else outside[:limits.max_values]
+    if nesting_depth(reach, limits.max_depth) > limits.max_depth:
+        fail(error, nested_text(limits.what, limits.max_depth))
+    if values > limits.max_values:
+        fail(error, ngettext("{what} holds more than {n} value", "{what} holds more than {n} values",
+                             limits.max_values).format(what=_(limits.what), n=number(limits.max_values)))
 
 
 def nested_text(what: str, depth: int) -> str:

@@ -41,6 +41,7 @@ from typing import Any
 
 from .errors import IllegalAction, InvalidState
 from .examples import example, read_moves, read_position, read_viewer, split_moves
+from .gate import Limits, read_json
 from .i18n import LANGUAGES, _, using
 from .protocol import Game
 from .registry import GAMES, get_game
@@ -48,6 +49,9 @@ from .registry import GAMES, get_game
 HELP = "draw a position as SVG (or as an embed snippet for a web page)"  # i18n: internal
 #: The seed of the start position drawn when no seed is given.
 DEFAULT_SEED = 1
+#: A highlight's value is read as JSON only within these limits, else as text: it may come
+#: from a page (an embed's attribute), and no renderer takes one nested more than 2 deep.
+HIGHLIGHT_LIMITS = Limits("a highlight", 20_000, 4)  # i18n: internal (its messages are never shown)
 
 
 class RenderError(Exception):
@@ -182,7 +186,7 @@ def highlight_text(highlights: Mapping[str, Any]) -> str:
 
 def _value(text: str) -> Any:
     try:
-        return _tuples(json.loads(text))
+        return _tuples(read_json(text, HIGHLIGHT_LIMITS, ValueError))
     except ValueError:
         pass
     if "," in text:

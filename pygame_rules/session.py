@@ -41,6 +41,7 @@ from . import __version__
 from .errors import IllegalAction, InvalidState
 from .gate import (
     MAX_INT,
+    MAX_VALUES,
     Fields,
     Limits,
     choices_text,
@@ -70,9 +71,13 @@ BOT_TIME_MIN, BOT_TIME_MAX = 0.1, 30.0
 MAX_NAME = 40
 #: The most moves a game may have; far beyond any real game, it bounds a save's replay.
 MAX_MOVES = 30_000
+#: The most values one move takes in a save's text, its comma included, as the gate counts
+#: them (:func:`~pygame_rules.gate.structure`): Babel's acceptance of four offers with a joker.
+MOVE_VALUES = 25
 #: A save's text is read only within these limits (a long game's save is about 100 kB
-#: and nests 7 levels deep).
-SAVE_LIMITS = Limits(N_("the saved game"), 4_000_000, 16)
+#: and nests 7 levels deep); its values: :data:`MAX_MOVES` of the largest moves, and as
+#: many as any document may hold for the rest (the setup and the position: under 1,000).
+SAVE_LIMITS = Limits(N_("the saved game"), 4_000_000, 16, MAX_MOVES * MOVE_VALUES + MAX_VALUES)
 #: A save's id: how the browser's storage knows it.
 _ID = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]{0,99}")
 _SAVE_FIELDS = ("format", "version", "app", "game", "rules", "id", "created", "updated", "seed",

@@ -27,6 +27,7 @@ from pygame_rules.gate import (
     name,
     nesting_depth,
     read_json,
+    structure,
 )
 from pygame_rules.registry import get_game
 
@@ -95,6 +96,41 @@ def test_read_json_refuses_with_one_error_type(text: object, message: str) -> No
     with pytest.raises(InvalidState, match=message) as refused:
         read_json(text, DOC, InvalidState)
     assert len(str(refused.value)) <= MAX_MESSAGE
+
+
+@pytest.mark.parametrize("text, values", [
+    ("1", 1),
+    ("[1, 2, 3]", 5),                                  # the list counts twice: opened and closed
+    ('{"a": 1, "b": [true]}', 8),
+    ('["a,b:c", "[{}]", "\\\",:"]', 5),                # nothing inside strings counts
+    ('["unterminated, [{:', 2),                        # nor after an open string
+    ('["", "", "", "", ""]', 7),
+    ('""""""""""', 5),                                 # no JSON, but each string counts
+])
+def test_structure_counts_the_values_outside_strings(text: str, values: int) -> None:
+    assert structure(text, 100)[1] == values
+    assert structure(text, 2)[1] >= min(values, 3)     # it stops removing strings after 3
+
+
+@pytest.mark.parametrize("text, accepted", [
+    ("[1, 2, 3]", True),
+    ("[1, 2, 3, 4]", False),
+    ('["a,b,c,d,e,f,g"]', True),
+    ('["", "", "", ""]', False),           # strings count, though no comma is left between them
+    ("[[[[]]]]", False),
+])
+def test_read_json_keeps_to_the_values_allowed(text: str, accepted: bool) -> None:
+    limits = Limits("the test document", 100, 8, 5)
+    if accepted:
+        assert read_json(text, limits, InvalidState) == json.loads(text)
+    else:
+        with pytest.raises(InvalidState, match="the test document holds more than 5 values"):
+            read_json(text, limits, InvalidState)
+
+
+def test_a_document_too_deep_is_refused_as_such_though_it_holds_too_many_values() -> None:
+    with pytest.raises(InvalidState, match="nested more than 8 levels deep"):
+        read_json("[" * 100 + "]" * 100, Limits("the test document", 1000, 8, 50), InvalidState)
 
 
 def test_check_text_bounds_length_and_control_characters() -> None:
@@ -229,6 +265,25 @@ def test_unknown_kinds_are_named_in_a_short_list() -> None:
         from_json(MANY, {"kind": "", "n": 1})
     assert len(str(refused.value)) <= MAX_MESSAGE
     assert from_json(MANY, {"kind": "Kind7", "n": 1}).n == 1
+
+
+@dataclass(frozen=True)
+class Table:
+    rows: tuple[tuple[int, ...], ...]
+
+
+def test_the_codec_reads_at_most_max_values_values() -> None:
+    """Each list and object spends its length first: 1 + 100 + 100 * 98 values pass, and the
+    99th row of 100 more is refused before any of its items is read."""
+    assert len(from_json(Table, {"rows": [[0] * 98] * 100}).rows) == 100
+    with pytest.raises(InvalidState, match=r"\$.rows\[98\]: too many values \(a state or action holds at most "
+                                           r"10,000 values\)"):
+        from_json(Table, {"rows": [[0] * 100] * 100})
+    rows = [[]] * 10_000_000
+    started = time.perf_counter()
+    with pytest.raises(InvalidState, match=r"\$.rows: too many values"):
+        from_json(Table, {"rows": rows})
+    assert time.perf_counter() - started < 0.01
 
 
 def test_long_paths_keep_their_end() -> None:
