@@ -1,14 +1,16 @@
-"""The application shell: home (games, saved games, import), new-game setup, navigation."""
+"""The application: home (games, saved games, import), new-game setup, settings, navigation.
+
+Pure Python without a page: it draws through a :class:`~webui.page.Page` (commands for the
+page) and is told what happens there through events, so it runs in the worker and, for the
+tests, in CPython. The game screen itself is :class:`~webui.play.GameScreen`.
+"""
 
 from __future__ import annotations
 
 import re
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any
-
-from pyscript import document, window
-from pyscript.ffi import create_proxy
 
 import pygame_rules
 from pygame_rules import i18n
@@ -27,10 +29,12 @@ from pygame_rules.session import (
 )
 from pygame_rules.steps import Steps
 
-from . import dom, settings, slices, storage
+from . import settings, working
 from .markup import h, swatch
+from .page import Event, Page
 from .play import GameScreen
 from .settings import PACE_LABELS, PACES, Settings
+from .storage import Entry, Saves, Store, write_failure
 
 PLAYER_KINDS = (("human", N_("a person")), ("easy", N_("computer: easy")), ("medium", N_("computer: medium")),
                 ("hard", N_("computer: hard")))
@@ -40,8 +44,9 @@ BLURBS = {
     "saba": N_("Take goods from the harbour, build the queen's palace, hold the balconies."),
     "tuerme": N_("Move stones like rooks, stack towers, claim the building plots."),
 }
-#: The event the page's ``app/i18n.js`` sends when the reader switches the language.
-LANGUAGE_CHANGED = "pygame-rules:language"
+#: The largest file an import reads at all (bytes): a save's text is at most ``SAVE_LIMITS``
+#: characters, of up to four bytes each.
+MAX_FILE = 4 * SAVE_LIMITS.max_chars
 
 
 def localised(page: str, lang: str) -> str:
@@ -51,10 +56,20 @@ def localised(page: str, lang: str) -> str:
 
 
 class App:
-    """Owns the ``#app`` element and switches between screens."""
+    """Owns the page's ``#app`` element and switches between screens."""
 
-    def __init__(self) -> None:
-        self.root = dom.by_id("app")
+    def __init__(self, page: Page, storage: Mapping[str, str] | None, *, lang: str = "en",
+                 board_width: float = 0.0, reduced_motion: bool = False) -> None:
+        """The app on ``page``, whose ``localStorage`` holds ``storage`` (None: the browser
+        refuses any); ``lang``: the language the page chose; ``board_width``: the width (CSS
+        pixels) the board's element has; ``reduced_motion``: whether the system asks for it."""
+        self.page = page
+        page.on_error = self._fault
+        self.store = Store(page, storage)
+        self.saves = Saves(self.store)
+        self.board_width = board_width
+        self.reduced_motion = reduced_motion
+        i18n.use(i18n.negotiate([lang]))
         self.screen: GameScreen | None = None
         #: Whether the last autosave failed (a notice says so until a later one works).
         self.save_failed = False
@@ -64,72 +79,87 @@ class App:
         #: game being opened); any other screen drops it (:meth:`show`).
         self._pending: Steps[Any] | None = None
         self._is_ready = False
+        #: The setup form's fields as last sent by the page (its draft survives a redraw).
+        self.draft: dict[str, str] = {}
+
+    @property
+    def settings(self) -> Settings:
+        return settings.load(self.store, self.reduced_motion)
 
     def start(self) -> None:
         """Draw the first screen: the game open at the last visit, else home. Nothing a
-        stored save holds can keep this from ending on a working screen. The language is
-        the one ``app/i18n.js`` chose (``<html lang>``), and follows the reader's switch."""
-        i18n.use(i18n.negotiate([str(document.documentElement.lang)]))
-        window.addEventListener(LANGUAGE_CHANGED, create_proxy(self.change_language))
-        dom.install(document.body)
-        slices.install()
-        settings.apply(settings.load())
-        button = dom.by_id("settings-button")
-        dom.bind(button, "click", self.show_settings, owner="topbar")
-        button.hidden = False
+        stored save holds can keep this from ending on a working screen."""
+        settings.apply(self.page, self.settings)
         self._link_pages()
         try:
-            save_id = storage.current_id()
+            save_id = self.saves.current_id()
             if not (save_id and self.resume(save_id)):
                 self.show_home()
         except Exception as exc:  # a fault of ours, not of the save: still show the app
             self._failed(exc)
-        problem = storage.unavailable()
+        problem = self.saves.unavailable()
         if problem:
-            dom.notice("storage", problem)
-        if not dom.by_id("opening"):  # else once the open game is on show (_open_later)
+            self.page.notice("storage", problem, dismiss=_("Dismiss"))
+        if self._pending is None:  # else once the open game is on show (_open_later)
             self._ready()
 
     def _ready(self) -> None:
         """The first screen a person asked for is on show (the open game, not the word that it
-        is coming): the flag the tests and benchmarks wait for, set once."""
+        is coming): the page's ready flag, set once."""
         if not self._is_ready:
             self._is_ready = True
-            document.body.dataset.ready = "1"
-            window.pygameRulesReadyAt = window.performance.now()
+            self.page.send("ready")
 
-    def change_language(self, event: Any) -> None:
+    def _fault(self, exc: Exception) -> None:
+        """A handler failed: tell the reader (the console gets the details from the worker)."""
+        print(f"pygame_rules: {type(exc).__name__}: {exc}")  # i18n: internal
+        self.page.toast(_("Something went wrong: {error}").format(error=exc), error=True)
+
+    def change_language(self, lang: str) -> None:
         """The reader chose another language: show the same screen in it (a game goes on
         where it was, a half-filled form keeps what was filled in)."""
-        i18n.use(i18n.negotiate([str(event.detail)]))
+        i18n.use(i18n.negotiate([lang]))
         self._link_pages()
         self.redraw()
-        dialog = dom.by_id("settings-dialog")
-        if dialog and dialog.open:
-            self.show_settings(None)
 
     def _link_pages(self) -> None:
         """Point the top bar's links at the site's pages in the language now shown."""
-        for link in document.querySelectorAll("#topnav a[data-page]"):
-            link.setAttribute("href", "./" + localised(str(link.dataset.page), i18n.language()))
+        self.page.send("links", i18n.language())
 
     def _heading(self, text: str | None) -> None:
         """The screen's level-one heading, for screens that show none of their own (the
         game screen, where the board speaks for itself): read out, not shown."""
-        heading = dom.by_id("screen-heading")
-        heading.textContent = text or ""
-        heading.hidden = text is None
+        self.page.send("heading", text)
 
     def show(self, *children: Any) -> None:
+        if self.screen is not None:
+            self.screen.leave()
         self.screen = None
         self._pending = None
         self._heading(None)
-        dom.replace(self.root, *children)
-        window.scrollTo(0, 0)
+        self.page.replace("app", *children)
+        self.page.send("scroll-top")
+
+    def on_key(self, key: str, place: str, mods: bool) -> None:
+        """A key pressed anywhere on the page (``place``: "board", "field" for a form field or
+        dialog, else ""): the game screen's replay keys."""
+        if self.screen is not None:
+            self.screen.on_key(key, place, mods)
+
+    def on_pointer(self) -> None:
+        if self.screen is not None:
+            self.screen.on_pointer()
+
+    def resized(self, width: float) -> None:
+        """The board's element is now ``width`` CSS pixels wide."""
+        if abs(width - self.board_width) >= 1:
+            self.board_width = width
+            if self.screen is not None:
+                self.screen.render()
 
     # ------------------------------------------------------------------ home
     def show_home(self, message: str = "") -> None:
-        storage.close_current()
+        self.saves.close_current()
         self.redraw = lambda: self.show_home(message)
         games = sorted(pygame_rules.GAMES.values(), key=lambda g: g.title)
         cards = [
@@ -147,8 +177,8 @@ class App:
                       class_="game-card", data_game=game.name))
             for game in games
         ]
-        listing = storage.listing()
-        done, entries = slices.first(listing)
+        listing = self.saves.listing()
+        done, entries = working.first(listing)
         self.show(
             h("div",
               h("p", message, class_="error", role="alert", id="home-message") if message else None,
@@ -159,15 +189,15 @@ class App:
               class_="stack"))
         if not done:  # many or long saved games: the rest of the listing in slices
             self._pending = listing
-            dom.spawn(self._list_later(listing))
+            self.page.spawn(self._list_later(listing))
 
-    async def _list_later(self, listing: Steps[list[storage.Entry]]) -> None:
-        entries = await slices.finish(listing)
+    async def _list_later(self, listing: Steps[list[Entry]]) -> None:
+        entries = await working.finish(listing)
         if self._pending is listing:  # the home screen that asked is still on show
             self._pending = None
-            dom.replace(dom.by_id("saved"), self._saved_games(entries))
+            self.page.replace("saved", self._saved_games(entries))
 
-    def _saved_games(self, entries: list[storage.Entry] | None) -> list[Any]:
+    def _saved_games(self, entries: list[Entry] | None) -> list[Any]:
         """The saved games' section: its list (None: still being read) and the import."""
         rows = [self._saved_game(entry) for entry in entries or ()]
         return [h("h2", _("Saved games")),
@@ -178,7 +208,7 @@ class App:
                   h("input", type="file", accept=".json,application/json", id="import-file",
                     on_change=self.import_file))]
 
-    def _saved_game(self, entry: storage.Entry) -> Any:
+    def _saved_game(self, entry: Entry) -> Any:
         """A row of the saved games: open it, or for a damaged one what can be done with it."""
         when = time.strftime("%Y-%m-%d %H:%M", time.localtime(entry.updated / 1000)) if entry.updated else ""
         delete = h("button", _("Delete"), class_="danger", on_click=lambda e: self.delete_save(entry.id),
@@ -205,65 +235,66 @@ class App:
                  delete, class_="row saved-game", data_save=entry.id)
 
     def delete_save(self, save_id: str) -> None:
-        if window.confirm(_("Delete this saved game? This cannot be undone.")):
-            problem = storage.delete(save_id)
+        def delete(event: Event) -> None:
+            problem = self.saves.delete(save_id)
             self.show_home(problem or "")
+
+        self.page.confirm(_("Delete this saved game? This cannot be undone."), delete)
 
     def export_raw(self, save_id: str) -> None:
         """Download a stored save exactly as it is (to report it, or repair it by hand)."""
-        text = storage.load_text(save_id)
+        text = self.saves.load_text(save_id)
         if text is None:
-            dom.toast(_("That saved game is gone."), error=True)
+            self.page.toast(_("That saved game is gone."), error=True)
             return
-        dom.download(f"damaged-{re.sub(r'[^A-Za-z0-9._-]', '_', save_id)[:80]}.json", text)
+        self.page.send("download", f"damaged-{re.sub(r'[^A-Za-z0-9._-]', '_', save_id)[:80]}.json", text)
 
     def recover(self, save_id: str) -> None:
         """Play on from the last good position of a damaged save (stored beside it)."""
-        session = storage.recover(save_id)
+        session = self.saves.recover(save_id)
         if session is None:
             self.show_home(_("Nothing of that saved game can be replayed any more."))
             return
         self.open_session(session)
-        dom.toast(ngettext("Opened the last good position of {game}, after {n} move.",
+        self.page.toast(ngettext("Opened the last good position of {game}, after {n} move.",
                            "Opened the last good position of {game}, after {n} moves.", len(session.moves))
                   .format(game=session.game.title, n=len(session.moves)))
 
-    async def import_file(self, event: Any) -> None:
-        files = event.target.files
-        if not files or files.length == 0:
+    async def import_file(self, event: Event) -> None:
+        """A file chosen for import (the page sends its name, size and, unless larger than
+        :data:`MAX_FILE` bytes, its text; choosing the same file again is a new import)."""
+        name, size, text = str(event.file.get("name", "")), event.file.get("size"), event.file.get("text")
+        if not name:
             return
-        file = files.item(0)
-        event.target.value = ""  # choosing the same file again is a new import
-        if file.size > 4 * SAVE_LIMITS.max_chars:  # bytes: refused before reading it at all
-            dom.toast(_("Could not import {file}: the file is too large to be a saved game.")
-                      .format(file=file.name), error=True)
+        if not isinstance(size, int) or size > MAX_FILE or not isinstance(text, str):
+            self.page.toast(_("Could not import {file}: the file is too large to be a saved game.")
+                            .format(file=name), error=True)
             return
         try:
-            session = await slices.finish(Session.reading(await file.text()))
+            session = await working.finish(Session.reading(text))
         except SaveError as exc:
-            dom.toast(_("Could not import {file}: {problem}").format(file=file.name, problem=exc), error=True)
+            self.page.toast(_("Could not import {file}: {problem}").format(file=name, problem=exc), error=True)
             return
-        await window.pygameRules.queuedTask()  # drawing a long game is a task of its own
-        stored = storage.load_text(session.id)
+        stored = self.saves.load_text(session.id)
         if stored is not None:
             if _same_game(stored, session):  # already here: open it, don't store it twice
                 self.resume(session.id)
-                dom.toast(_("{game} from {file} is already saved here; it is open now.")
-                          .format(game=session.game.title, file=file.name))
+                self.page.toast(_("{game} from {file} is already saved here; it is open now.")
+                                .format(game=session.game.title, file=name))
                 return
             session.renew_id()  # never overwrite a stored game: import it beside it
         if self.open_session(session):
-            dom.toast(_("Imported {game}.").format(game=session.game.title))
+            self.page.toast(_("Imported {game}.").format(game=session.game.title))
 
     def resume(self, save_id: str) -> bool:
         """Open the stored game ``save_id``; False if there is none. A damaged one leaves
         the player on the home screen, told why, with the save listed as damaged."""
-        text = storage.load_text(save_id)
+        text = self.saves.load_text(save_id)
         if text is None:
             return False
         reading = Session.reading(text)
         try:
-            done, session = slices.first(reading)
+            done, session = working.first(reading)
         except SaveError as exc:
             self._not_opened(exc)
             return True
@@ -271,7 +302,7 @@ class App:
             self.open_session(session)  # type: ignore[arg-type]  # (done: the session)
         else:  # a long game: replayed in slices, under a word that it is coming
             self._show_opening(reading)
-            dom.spawn(self._open_later(reading))
+            self.page.spawn(self._open_later(reading))
         return True
 
     def _not_opened(self, problem: SaveError) -> None:
@@ -287,8 +318,7 @@ class App:
         """Replay the rest of a long game in slices, then show it; whatever goes wrong ends on a
         working screen, and the app says it is ready in any case."""
         try:
-            session = await slices.finish(reading)
-            await window.pygameRules.queuedTask()  # drawing a long game is a task of its own
+            session = await working.finish(reading)
         except SaveError as exc:
             if self._pending is reading:
                 self._not_opened(exc)
@@ -306,8 +336,8 @@ class App:
 
     def _failed(self, exc: Exception) -> None:
         """A fault of ours, not of the save, in opening the last game: still show the app."""
-        window.console.error(f"pygame_rules start-up: {type(exc).__name__}: {exc}")  # i18n: internal
-        storage.close_current()
+        print(f"pygame_rules start-up: {type(exc).__name__}: {exc}")  # i18n: internal
+        self.saves.close_current()
         self.show_home(_("The last game could not be opened ({error}). It is kept as it was.")
                        .format(error=f"{type(exc).__name__}: {exc}"))
 
@@ -322,68 +352,94 @@ class App:
 
         self.redraw = redraw
         redraw()
-        return self.saved(storage.save(session), opened=True)
+        return self.autosave(session, opened=True)
 
-    def saved(self, problem: str | None, opened: bool = False) -> bool:
-        """Tell the player how an autosave went: a failure in a notice that stays until
-        dismissed, with the export at hand, and the first success after failures. A game
-        just ``opened`` (new, imported, resumed) always gets its own notice if it could not
-        be stored; later moves only when saving starts or stops failing."""
+    def autosave(self, session: Session, opened: bool = False) -> bool:
+        """Store ``session``; False (and a notice that stays) if the browser stores nothing.
+        A write that fails on the page comes back later (:meth:`written`)."""
+        problem = self.saves.save(session)
         if problem:
-            if opened or not self.save_failed:
-                dom.notice("save", problem, (_("Export this game"), self.export))
-            self.save_failed = True
+            self.save_failed = self._tell_failure(problem, opened)
             return False
-        if self.save_failed:
+        if self.save_failed and self._retrying is None:
             self.save_failed = False
-            dom.notice("save", _("The game is being saved again."))
+            self.page.notice("save", _("The game is being saved again."), dismiss=_("Dismiss"))
+        self._retrying = None
         return True
 
-    def export(self, event: Any) -> None:
+    #: The save being stored again without its spare copy after a full storage, if any.
+    _retrying: str | None = None
+
+    def written(self, tag: str, error: str, quota: bool, held: Mapping[str, str | None]) -> None:
+        """A write the page was asked for failed (``error``: the browser's name for it;
+        ``quota``: the storage is full; ``held``: what the page holds now under the keys it
+        touched). A full storage gets one more try without the game's spare copy; then the
+        player is told, with the export at hand, once until saving works again."""
+        self.store.failed(held)
+        if not tag.startswith("save:"):
+            if tag == "delete":
+                self.page.toast(_("The saved game could not be deleted ({error}).").format(error=error), error=True)
+            elif tag == "settings":
+                self.page.toast(_("This browser does not keep settings: they last until you leave the page."),
+                                error=True)
+            return
+        save_id = tag[len("save:"):]
+        if quota and self._retrying != save_id and self.screen is not None and self.screen.session.id == save_id:
+            self._retrying = save_id
+            self.saves.save(self.screen.session, spare=False)
+            return
+        self._retrying = None
+        self.save_failed = self._tell_failure(write_failure(error, quota), opened=False)
+
+    def _tell_failure(self, problem: str, opened: bool) -> bool:
+        """A notice that the game is not being saved: for a game just ``opened`` (new,
+        imported, resumed) always, for a later move only when saving starts failing."""
+        if opened or not self.save_failed:
+            self.page.notice("save", problem, (_("Export this game"), self.export), dismiss=_("Dismiss"))
+        return True
+
+    def export(self, event: Event) -> None:
         """Export the game on screen (from a notice, which outlives the screen it was made on)."""
         if self.screen is not None:
             self.screen.export(event)
         else:
-            dom.toast(_("Open a game to export it."), error=True)
+            self.page.toast(_("Open a game to export it."), error=True)
 
     # -------------------------------------------------------------- settings
-    def show_settings(self, event: Any) -> None:
+    def show_settings(self, event: Event | None = None) -> None:
         """The settings dialog (modal; Escape or Close leaves it): each change applies at once."""
-        chosen = settings.load()
-        reduced = settings.reduced_motion()
-        old = dom.by_id("settings-dialog")
-        if old:
-            old.remove()
-        shown = h("dialog",
-                  h("h2", _("Settings"), id="settings-title"),
-                  h("label", h("input", type="checkbox", id="setting-sound", checked=chosen.sound,
-                               on_change=self.settings_changed),
-                    _("Sound for moves, your turn and the end of the game")),
-                  h("label", h("input", type="checkbox", id="setting-animate", checked=chosen.animate,
-                               disabled=reduced, on_change=self.settings_changed),
-                    _("Animate moves")),
-                  h("p", _("Your device asks for reduced motion, so moves are not animated."),
-                    class_="muted") if reduced else None,
-                  h("label", _("Pace of the computer players"), " ",
-                    h("select", [h("option", _(PACE_LABELS[pace]), value=pace, selected=pace == chosen.pace)
-                                 for pace in PACES],
-                      id="setting-pace", on_change=self.settings_changed)),
-                  h("div", h("button", _("Close"), type="button", id="settings-close",
-                             on_click=lambda e: dom.by_id("settings-dialog").close()), class_="row"),
-                  id="settings-dialog", class_="settings", aria_labelledby="settings-title")
-        dialog = dom.mount(shown, "settings-dialog")
-        dom.by_id("main").append(dialog)
-        dialog.showModal()
+        chosen, reduced = self.settings, self.reduced_motion
+        self.page.dialog("dialog-settings", h(
+            "dialog",
+            h("form",
+              h("h2", _("Settings"), id="settings-title"),
+              h("label", h("input", type="checkbox", id="setting-sound", name="sound", checked=chosen.sound),
+                _("Sound for moves, your turn and the end of the game")),
+              h("label", h("input", type="checkbox", id="setting-animate", name="animate", checked=chosen.animate,
+                           disabled=reduced),
+                _("Animate moves")),
+              h("p", _("Your device asks for reduced motion, so moves are not animated."),
+                class_="muted") if reduced else None,
+              h("label", _("Pace of the computer players"), " ",
+                h("select", [h("option", _(PACE_LABELS[pace]), value=pace, selected=pace == chosen.pace)
+                             for pace in PACES],
+                  id="setting-pace", name="pace")),
+              h("div", h("button", _("Close"), type="button", id="settings-close",
+                         on_click=lambda e: self.page.close_dialog("dialog-settings")), class_="row"),
+              on_change=self.settings_changed),
+            id="dialog-settings", class_="settings", aria_labelledby="settings-title"))
 
-    def settings_changed(self, event: Any) -> None:
-        before = settings.load()
-        chosen = Settings(sound=bool(dom.by_id("setting-sound").checked),
-                          animate=bool(dom.by_id("setting-animate").checked),
-                          pace=str(dom.by_id("setting-pace").value))
-        if not settings.save(chosen):
-            dom.toast(_("This browser does not keep settings: they last until you leave the page."), error=True)
-        if chosen.sound and not before.sound and window.pygameRulesSound:
-            window.pygameRulesSound.play("your-turn", True)  # a sample, and the browser's audio unlocked
+    def settings_changed(self, event: Event) -> None:
+        before = self.settings
+        stored = settings.load(self.store)  # (under reduced motion its box is disabled, so not sent)
+        animate = stored.animate if self.reduced_motion else "animate" in event.form
+        chosen = Settings(sound="sound" in event.form, animate=animate, pace=event.form.get("pace", before.pace))
+        if not settings.save(self.store, chosen):
+            self.page.toast(_("This browser does not keep settings: they last until you leave the page."), error=True)
+        if chosen.sound and not before.sound:
+            self.page.send("sound", "your-turn", True)  # a sample, and the browser's audio unlocked
+        if self.screen is not None:
+            self.screen.settings_changed()
 
     # ----------------------------------------------------------------- setup
     def show_setup(self, game: Game[Any, Any], players: int | None = None,
@@ -400,7 +456,7 @@ class App:
 
         def seat_row(i: int, seat: Seat) -> Any:
             return h("div",
-                     swatch(fills[seat.colour]),
+                     swatch(fills.get(seat.colour, seat.colour)),
                      h("label", _("Seat {n} name ").format(n=i + 1),
                        h("input", value=seat.name, maxlength="24", name=f"name{i}", required=True)),
                      h("label", _("colour "),
@@ -411,16 +467,21 @@ class App:
                                     for kind, label in PLAYER_KINDS], name=f"kind{i}")),
                      class_="seat")
 
-        def change_count(event: Any) -> None:
-            self.show_setup(game, int(event.target.value), self._read_seats(count),
-                            self._read_options(game), str(dom.by_id("seed").value),
-                            str(dom.by_id("bot-time").value))
-
+        seed = seed or str(random_seed())
         chosen = {**game.option_defaults, **(options or {})}
+        self.draft = {}
+
+        def changed(event: Event) -> None:
+            """A field changed: keep the draft (a redraw keeps what was filled in); a new number
+            of players redraws the form for it."""
+            self.draft = dict(event.form)
+            if event.name == "player-count" and event.value.isdigit():
+                self.show_setup(game, int(event.value), *self._read(game, count))
+                self.draft = dict(event.form)
 
         def redraw() -> None:
-            self.show_setup(game, count, self._read_seats(count), self._read_options(game),
-                            str(dom.by_id("seed").value), str(dom.by_id("bot-time").value))
+            self.show_setup(game, count, *self._read(game, count)) if self.draft else \
+                self.show_setup(game, count, seats, chosen, seed, bot_time)
 
         self.show(h("form",
                     h("h1", _("New game: {game}").format(game=game.title)),
@@ -428,7 +489,7 @@ class App:
                       h("label", _("Number of players "),
                         h("select", [h("option", str(n), value=str(n), selected=(n == count))
                                      for n in range(game.min_players, game.max_players + 1)],
-                          id="player-count", on_change=change_count)),
+                          id="player-count", name="player-count")),
                       [seat_row(i, s) for i, s in enumerate(seats)]),
                     h("fieldset", h("legend", _("Options")),
                       [_option_input(o, chosen[o.name]) for o in game.options if not o.is_reading]
@@ -440,51 +501,51 @@ class App:
                           step="0.1", value=bot_time, name="bot-time", id="bot-time"))),
                     h("fieldset", h("legend", _("Seed")),
                       h("label", _("Seed (the same seed gives the same setup) "),
-                        h("input", type="number", min="0", value=seed or str(random_seed()), name="seed",
-                          id="seed"))),
+                        h("input", type="number", min="0", value=seed, name="seed", id="seed"))),
                     h("div",
                       h("button", _("Start game"), type="submit", id="start-game"),
                       h("button", _("Back"), type="button", class_="secondary", on_click=lambda e: self.show_home()),
                       class_="row"),
-                    class_="panel setup", id="setup", on_submit=lambda e: self.start_game(game)))
+                    class_="panel setup", id="setup", on_change=changed,
+                    on_submit=lambda e: self.start_game(game, e.form)))
         self.redraw = redraw
 
-    def _read_seats(self, count: int) -> list[Seat]:
-        form = dom.by_id("setup")
-        return [Seat(form.elements.namedItem(f"name{i}").value.strip() or _("Player {n}").format(n=i + 1),
-                     form.elements.namedItem(f"colour{i}").value,
-                     form.elements.namedItem(f"kind{i}").value) for i in range(count)]
-
-    def _read_options(self, game: Game[Any, Any]) -> dict[str, Any]:
-        form = dom.by_id("setup")
+    def _read(self, game: Game[Any, Any], count: int,
+              form: Mapping[str, str] | None = None) -> tuple[list[Seat], dict[str, Any], str, str]:
+        """The seats, options, seed and thinking time filled in on the setup form (``form``;
+        by default the draft the page last sent)."""
+        fields = self.draft if form is None else form
+        seats = [Seat(fields.get(f"name{i}", "").strip() or _("Player {n}").format(n=i + 1),
+                      fields.get(f"colour{i}", ""), fields.get(f"kind{i}", "human")) for i in range(count)]
         options: dict[str, Any] = {}
         for option in game.options:
-            field = form.elements.namedItem(f"opt-{option.name}")
+            value = fields.get(f"opt-{option.name}")
             if isinstance(option.default, bool):
-                options[option.name] = bool(field.checked)
+                options[option.name] = value is not None
             elif isinstance(option.default, int):
-                options[option.name] = int(field.value)
+                options[option.name] = int(value) if value is not None and value.lstrip("-").isdigit() \
+                    else option.default
             else:
-                options[option.name] = str(field.value)
-        return options
+                options[option.name] = option.default if value is None else value
+        return seats, options, fields.get("seed", ""), fields.get("bot-time", "1")
 
-    def start_game(self, game: Game[Any, Any]) -> None:
-        count = int(dom.by_id("player-count").value)
-        seats = self._read_seats(count)
+    def start_game(self, game: Game[Any, Any], form: Mapping[str, str]) -> None:
+        count_text = form.get("player-count", "")
+        count = int(count_text) if count_text.isdigit() else game.min_players
+        seats, options, seed_text, bot_text = self._read(game, count, form)
         if len({s.colour for s in seats}) < len(seats):
-            dom.toast(_("Each player needs a different colour."), error=True)
+            self.page.toast(_("Each player needs a different colour."), error=True)
             return
-        options = self._read_options(game)
-        seed_text = str(dom.by_id("seed").value).strip()
+        seed_text = seed_text.strip()
         if not seed_text.isdigit():
-            dom.toast(_("The seed must be a whole number (0 or more)."), error=True)
+            self.page.toast(_("The seed must be a whole number (0 or more)."), error=True)
             return
         try:
-            bot_time = float(dom.by_id("bot-time").value)
+            bot_time = float(bot_text)
         except ValueError:
             bot_time = 0.0
         if not is_bot_time(bot_time):
-            dom.toast(_("The thinking time must be {range}.").format(range=bot_time_range()), error=True)
+            self.page.toast(_("The thinking time must be {range}.").format(range=bot_time_range()), error=True)
             return
         self.open_session(Session.new(game.name, seats, int(seed_text), options, bot_time))
 
@@ -525,6 +586,3 @@ def _same_game(stored: str, session: Session) -> bool:
             and other.seats == session.seats
             and [(m.player, m.action) for m in other.moves] == [(m.player, m.action) for m in session.moves])
 
-
-def start() -> None:
-    App().start()

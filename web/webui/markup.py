@@ -45,8 +45,6 @@ VOID = frozenset({"area", "br", "col", "embed", "hr", "img", "input", "link", "m
 _NAME = re.compile(r"[a-z][a-z0-9-]*")
 #: A colour that is nothing else: ``#rrggbb`` or a CSS colour keyword (letters only).
 _COLOUR = re.compile(r"#[0-9a-fA-F]{6}|[a-z]{3,24}")
-#: Handler keys, unique for the page's life (a key never comes back for another handler).
-_keys = itertools.count(1)
 
 
 class Html(str):
@@ -118,23 +116,21 @@ def written(*children: Child) -> Html:
     return Html(markup(children))
 
 
-def register(table: MutableMapping[str, Handler], handler: Handler) -> str:
-    """Put ``handler`` into ``table`` under a new key, and return the key."""
-    key = f"h{next(_keys)}"
-    table[key] = handler
-    return key
-
-
-def markup(children: Iterable[Child], table: MutableMapping[str, Handler] | None = None) -> str:
+def markup(children: Iterable[Child], table: MutableMapping[str, Handler] | None = None,
+           keys: Iterator[int] | None = None) -> str:
     """The HTML text of ``children``; their event handlers go into ``table`` (which the page's
-    delegated listeners read), and a tree with handlers needs one."""
+    delegated listeners name), each under a key ``h<n>`` with ``n`` from ``keys`` (a count that
+    never gives a number twice, so a key never comes back for another handler); a tree with
+    handlers needs both."""
     out: list[str] = []
+    counter = keys if keys is not None else itertools.count(1)
     for child in _flat(children):
-        _write(child, out, table)
+        _write(child, out, table, counter)
     return "".join(out)
 
 
-def _write(node: Element | str, out: list[str], table: MutableMapping[str, Handler] | None) -> None:
+def _write(node: Element | str, out: list[str], table: MutableMapping[str, Handler] | None,
+           keys: Iterator[int]) -> None:
     if isinstance(node, Html):
         out.append(node)
         return
@@ -146,7 +142,9 @@ def _write(node: Element | str, out: list[str], table: MutableMapping[str, Handl
         if name.startswith("on-"):
             if table is None:
                 raise ValueError("an element with an event handler needs a handler table")  # i18n: internal
-            out.append(f' data-{name}="{register(table, value)}"')  # type: ignore[arg-type]
+            key = f"h{next(keys)}"
+            table[key] = value  # type: ignore[assignment]
+            out.append(f' data-{name}="{key}"')
         elif value is True:
             out.append(f" {name}")
         else:
@@ -157,5 +155,5 @@ def _write(node: Element | str, out: list[str], table: MutableMapping[str, Handl
             raise ValueError(f"<{node.tag}> can have no content")
         return
     for child in node.children:
-        _write(child, out, table)
+        _write(child, out, table, keys)
     out.append(f"</{node.tag}>")

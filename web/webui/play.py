@@ -1,7 +1,9 @@
 """The game screen: board, controls, move log with replay, undo, hotseat privacy, end of game.
 
-Only the page work is here; what to show and what a click or a computer player's answer
-does is decided by :class:`pygame_rules.controller.Controller`.
+What to show and what a click or a computer player's answer does is decided by
+:class:`pygame_rules.controller.Controller`; this screen draws it through the app's page
+(:class:`~webui.page.Page`) and runs the computer players and hints in slices
+(:mod:`.working`). Pure Python: it runs in the worker and, for the tests, in CPython.
 """
 
 from __future__ import annotations
@@ -10,19 +12,18 @@ import asyncio
 import json
 from typing import TYPE_CHECKING, Any
 
-from pyscript import window
-from pyscript.ffi import create_proxy, to_js
-
 from pygame_rules import IllegalAction
 from pygame_rules.bots.hint import Hint, hint_text
 from pygame_rules.controller import BotRequest, Controller
 from pygame_rules.i18n import N_, _, language, ngettext
+from pygame_rules.service import replying
 from pygame_rules.session import Session
 
-from . import dom, settings, storage
+from . import working
 from .games import interaction_for
 from .markup import Element, Html, h, swatch, written
 from .pace import SLIDE_MS, Pacer, hold, slide
+from .page import Event
 from .whynot import is_choice, why_not
 
 if TYPE_CHECKING:
@@ -71,8 +72,9 @@ class GameScreen:
         self._hint_asked = False
         #: The moves (1-based) a person made after asking for a hint.
         self.hinted: set[int] = set()
-        _keys.screen = self
-        _keys.install()
+        #: The computer player's decision or the hint being worked out (cancelled on leaving).
+        self._work: set[asyncio.Future[Any]] = set()
+        self.page = app.page
 
     @property
     def state(self) -> Any:
@@ -86,12 +88,12 @@ class GameScreen:
             self._render_pass_screen(passing)
             self._log_shown = None
         else:
-            if self._log_shown is None or self._language != language() or not dom.by_id("game"):
+            if self._log_shown is None or self._language != language():
                 self._render_layout()
-            dom.replace(dom.by_id("side-now"), self._side_panel(player))
+            self.page.replace("side-now", self._side_panel(player))
             self._write_log()
             self._render_board(player)
-            dom.next_frame(self._scroll_log)  # the replay's buttons, never drawn anew, keep the focus
+            self.page.send("scroll-log")  # the replay's buttons, never drawn anew, keep the focus
         self._show_news(player, passing is not None)
         self._start_bot()
 
@@ -100,9 +102,9 @@ class GameScreen:
         panel's changing part (``#side-now``) and the log. Later renders write the board and
         ``#side-now`` and only the log entries that changed, so that a long game's log is not
         parsed, styled and laid out anew for every click."""
-        dom.replace(self.app.root, h("div",
+        self.page.replace("app", h("div",
                                      h("div", id="board", class_="board-host", aria_label=_("Board"),
-                                       on_click=self._on_board_click, on_keydown=self._on_board_key),
+                                       on_click=self._on_board_click),
                                      h("aside", h("div", id="side-now", class_="side-now"), self._log_panel(),
                                        class_="side"),
                                      class_="game-layout", id="game", data_game=self.game.name))
@@ -111,11 +113,11 @@ class GameScreen:
     def _render_pass_screen(self, player: int) -> None:
         name = self.names[player]
 
-        def reveal(event: Any) -> None:
+        def reveal(event: Event) -> None:
             self.controller.reveal(player)
             self.render()
 
-        dom.replace(self.app.root, h(
+        self.page.replace("app", h(
             "section",
             h("h1", _("Pass the device to {name}").format(name=name)),
             h("p", _("The next screen shows private information. Only {name} should look.").format(name=name)),
@@ -123,22 +125,21 @@ class GameScreen:
               autofocus=True),
             h("button", _("Menu"), class_="secondary", on_click=lambda e: self.app.show_home()),
             class_="panel pass-screen", id="pass-screen"))
-        dom.by_id("reveal").focus()
+        self.page.send("focus", "#reveal")
 
     def _render_board(self, player: int | None) -> None:
-        host = dom.by_id("board")
         board = self.controller.board(self.interaction)
         highlights = dict(board.highlights)
         if self.hint is not None and player is not None and not self.interaction.highlights(self.state, player):
             highlights = self.interaction.replay_highlights(self.state, player, self.hint[2].action)
         options = getattr(self.interaction, "board_options", None)  # e.g. an upright board on a phone
         if options is not None:
-            highlights.update(options(float(host.clientWidth)))
+            highlights.update(options(self.app.board_width))
         svg = self.game.render_svg(board.state, board.viewer, palette=self.palette, names=self.names, **highlights)
-        host.classList.remove("fresh")  # marks pulse only when news come (_pulse)
-        dom.set_svg(host, svg)
+        # (our renderers escape every text in it; marks pulse only when news come: _pulse)
+        self.page.send("board", svg)
         if player is not None:  # what can be chosen now becomes the board's controls (app/boardkeys.js)
-            window.pygameRulesBoard.mark(json.dumps(self.interaction.clickable(self.state, player)))
+            self.page.send("mark", self.interaction.clickable(self.state, player))
 
     def _side_panel(self, player: int | None) -> Any:
         over = self.game.is_over(self.state)
@@ -248,23 +249,24 @@ class GameScreen:
         shown = self._log_shown or []
         if not shown or self._log_first >= count:  # a new layout, or the moves on the page were taken back
             shown, self._log_first = [], max(0, count - LOG_SLICE)
-        self._log_shown = dom.update_list(dom.by_id("log"), self._log_entries(self._log_first, count), shown)
+        self._log_shown = self.page.update_list("log", self._log_entries(self._log_first, count), shown)
         if self._log_first:
-            dom.spawn(self._write_earlier(self._renders))
+            self.page.spawn(self._write_earlier(self._renders))
 
     async def _write_earlier(self, render: int) -> None:
         """Put the log's earlier entries before those on the page, :data:`LOG_SLICE` at a time, each
         slice in a task of its own, for as long as no other render came (which goes on from there)."""
         while self._log_first:
-            await window.pygameRules.queuedTask()
+            await asyncio.sleep(0)
             if render != self._renders or self._log_shown is None or self.app.screen is not self:
                 return
             start = max(0, self._log_first - LOG_SLICE)
             earlier = self._log_entries(start, self._log_first)
-            dom.by_id("log").insertAdjacentHTML("afterbegin", "".join(earlier))
+            self.page.send("prepend", "log", "".join(earlier))
             self._log_shown[:0] = earlier
             self._log_first = start
-            self._scroll_log()
+            self.page.send("scroll-log")
+            self.page.push()
 
     def _log_item(self, k: int, current: bool, shown: bool, in_turn: bool) -> Html:
         """The log's entry of the position after move ``k`` (0: the start), written once per
@@ -289,25 +291,18 @@ class GameScreen:
             self._log_items[key] = written(entry)
         return self._log_items[key]
 
-    def _on_log_click(self, event: Any) -> None:
-        """Show the position of the log entry whose button was clicked."""
-        button = event.target.closest("#log button")  # i18n: internal (a selector)
-        if button:  # JsNull is falsy
-            self.view_move(int(button.parentElement.dataset.ply))
+    def _on_log_click(self, event: Event) -> None:
+        """Show the position of the log entry whose button was clicked (the page sends the
+        ``data-ply`` of the entry around it)."""
+        ply = event.data.get("ply", "")
+        if ply.isdigit():
+            self.view_move(int(ply))
 
     def _log_text(self, k: int) -> str:
         """The text of move ``k`` as the eyes the board is drawn for read it, in the language
         now shown (the notation is the same in every language; the words around it follow
         the language)."""
         return self.session.log_text(k, self.controller.viewer())
-
-    def _scroll_log(self) -> None:
-        """Keep the entry of the position shown in view, inside the log only (the newest
-        one while playing)."""
-        log = dom.by_id("log")
-        item = log.querySelector("[data-shown]") if log else None
-        if item:
-            log.scrollTop = max(0, item.offsetTop - log.offsetTop - log.clientHeight + item.offsetHeight + 8)
 
     def _show_news(self, player: int | None, passing: bool) -> None:
         """After a render: announce, sound and animate the moves made since the last one,
@@ -316,7 +311,7 @@ class GameScreen:
         drawn, self._drawn = self._drawn, count
         if drawn is None or count <= drawn:
             return
-        now = float(window.performance.now())
+        now = working.now_ms()
         self.pacer.shown(now)
         if player is not None:
             self.pacer.person_acts()
@@ -327,29 +322,19 @@ class GameScreen:
             news.append(_("Your turn, {name}.").format(name=self.names[player]))  # type: ignore[index]
         if self.game.is_over(self.state):
             news.append(self.controller.score_table().result)
-        _announce(" ".join(news))
-        _sound("end" if self.game.is_over(self.state) else "your-turn" if turn else "move")
+        self.page.send("announce", " ".join(news))
+        self.page.send("sound", "end" if self.game.is_over(self.state) else "your-turn" if turn else "move")
         if not passing and self.controller.viewing is None:
-            _pulse()
-            if count == drawn + 1:
-                self._slide(self.session.moves[-1].action)
+            self._pulse()
+            where = slide(self.game.name, self.session.moves[-1].action) if count == drawn + 1 else None
+            if where is not None and self.app.settings.animate:
+                self.page.send("slide", *where, SLIDE_MS)  # the moved piece slides to its new field
 
-    def _slide(self, action: Any) -> None:
-        """The moved piece slides from its old field to its new one (if the reader wants
-        animations and the game's moves carry a piece); clicks are never held up."""
-        where = slide(self.game.name, action)
-        if where is None or not settings.load().animate:
-            return
-        host = dom.by_id("board")
-        start, end = (host.querySelector(_selector(a)) for a in where)
-        pieces = host.querySelectorAll(_selector(where[1]))
-        if not (start and end and pieces.length):
-            return
-        a, b = start.getBBox(), end.getBBox()
-        frames = [{"transform": f"translate({a.x - b.x}px, {a.y - b.y}px)"}, {"transform": "translate(0px, 0px)"}]
-        pieces.item(pieces.length - 1).animate(to_js(frames, dict_converter=window.Object.fromEntries),
-                                              to_js({"duration": SLIDE_MS, "easing": "ease-out"},
-                                                    dict_converter=window.Object.fromEntries))
+    def _pulse(self) -> None:
+        """Let the marks of the move or turn just shown pulse once (``play.css``), if the
+        reader wants animations."""
+        if self.app.settings.animate:
+            self.page.send("pulse")
 
     # ------------------------------------------------------------- actions
     def play(self, player: int, action: Any) -> None:
@@ -357,7 +342,7 @@ class GameScreen:
         try:
             self.controller.play(player, action)
         except IllegalAction as exc:
-            dom.toast(_("Not allowed: {reason}").format(reason=exc), error=True)
+            self.page.toast(_("Not allowed: {reason}").format(reason=exc), error=True)
             return
         if self.hint is not None and self.hint[:2] == (ply, player):
             self.hinted.add(ply + 1)
@@ -371,26 +356,27 @@ class GameScreen:
         """Save and show the game after a move or an undo (any half-made choice is gone)."""
         self.interaction.reset()
         self.hint, self._hint_asked = None, False
-        self.app.saved(storage.save(self.session))
+        self.app.autosave(self.session)
         self.render()
 
-    def undo(self, event: Any) -> None:
+    def undo(self, event: Event) -> None:
         reason = self.controller.undo_blocker()
         if reason:
-            dom.toast(_("Can't undo: {reason}.").format(reason=reason), error=True)
+            self.page.toast(_("Can't undo: {reason}.").format(reason=reason), error=True)
             return
+        self._stop_work()
         count = self.controller.undo()
         self.hinted = {k for k in self.hinted if k <= len(self.session.moves)}
         self._log_items = {key: item for key, item in self._log_items.items() if key[2] <= len(self.session.moves)}
         self._drawn = len(self.session.moves)
         self.after_change()
-        dom.toast(ngettext("Move taken back.", "{n} moves taken back.", count).format(n=count))
+        self.page.toast(ngettext("Move taken back.", "{n} moves taken back.", count).format(n=count))
 
     def view_move(self, index: int | None) -> None:
         self.controller.view_move(index)
         self.interaction.reset()
         self.render()
-        _pulse()
+        self._pulse()
 
     def replay(self, step: str) -> None:
         """A step through the record: to the start, one move back or on, or to the present."""
@@ -398,18 +384,20 @@ class GameScreen:
         target = {"first": 0, "previous": ply - 1, "next": ply + 1, "last": last}[step]
         self.view_move(None if target >= last else max(target, 0))
 
-    def play_again(self, event: Any) -> None:
+    def play_again(self, event: Event) -> None:
         self.app.open_session(self.controller.rematch())
 
     async def _hint(self, player: int) -> None:
         ply = len(self.session.moves)
         try:
-            answer = json.loads(str(await window.pygameRules.call("hint", self.controller.hint_request(player))))
+            answer = await _ask("hint", self.controller.hint_request(player))
             found = Hint(self.game.action_from_json(answer["action"]), answer["text"], answer["reason"],
                          tuple((str(name), value) for name, value in answer["fields"]))
+        except asyncio.CancelledError:
+            raise
         except Exception as exc:
             found = None
-            dom.toast(_("No hint: {error}").format(error=exc), error=True)
+            self.page.toast(_("No hint: {error}").format(error=exc), error=True)
         self._hint_asked = False
         if self.app.screen is self and len(self.session.moves) == ply:
             self.hint = None if found is None else (ply, player, found)
@@ -421,15 +409,44 @@ class GameScreen:
             return
         self._hint_asked = True
         self.render()
-        dom.spawn(self._hint(player))
+        self._run(self._hint(player))
 
     # --------------------------------------------------------------- bots
     def _start_bot(self) -> None:
         """If a computer player must act and none is thinking yet, ask the service (in slices)."""
         request = self.controller.next_bot_request()
         if request is not None:
-            dom.spawn(self._bot_move(request))
+            self._run(self._bot_move(request))
             self._show_thinking(request.player)
+        self.page.send("busy", self.controller.thinking is not None)
+
+    def _run(self, work: Any) -> None:
+        """Work this screen waits for (a decision, a hint), in the background: stopped when
+        the screen is left or the position taken back."""
+        task = asyncio.ensure_future(work)
+        self._work.add(task)
+        task.add_done_callback(self._work.discard)
+        task.add_done_callback(self._report)
+
+    def _report(self, task: asyncio.Future[Any]) -> None:
+        if not task.cancelled() and task.exception() is not None:
+            self.app.page.on_error(task.exception())  # type: ignore[arg-type]
+            self.page.push()
+
+    def _stop_work(self) -> None:
+        """Stop every computation this screen started (a computer player's search, a hint)."""
+        for task in list(self._work):
+            task.cancel()
+        if self.controller.thinking is not None:
+            self.controller.bot_done(self.controller.thinking)
+
+    def leave(self) -> None:
+        """The screen goes: nothing it started goes on."""
+        self._stop_work()
+        self.page.send("busy", False)
+
+    def settings_changed(self) -> None:
+        """The reader changed the settings (the pace applies to the next move)."""
 
     def _thinking_line(self, player: int) -> Element:
         seat = self.session.seats[player]
@@ -438,9 +455,8 @@ class GameScreen:
                  id="thinking", role="status")
 
     def _show_thinking(self, player: int) -> None:
-        status = dom.by_id("status")
-        if status and not dom.by_id("thinking"):
-            status.after(dom.mount(self._thinking_line(player)))
+        """The computer player's spinner, after the status line (the side panel is not drawn anew)."""
+        self.page.send("after", "status", "thinking", self.page.written("thinking", (self._thinking_line(player),)))
 
     async def _bot_move(self, request: BotRequest) -> None:
         """One decision of a computer player, worked out by the service (in slices) from its own view,
@@ -448,46 +464,49 @@ class GameScreen:
         came: an easy choice must not show), then shown once the move before it has been
         on screen for the reader's pace (at once if a person must act meanwhile, as in
         Babel's sealed offers)."""
-        asked = float(window.performance.now())
+        asked = working.now_ms()
         try:
-            reply = str(await window.pygameRules.call("bot_move", request.payload))
-            await asyncio.sleep(hold(asked, float(window.performance.now()), request.budget_ms) / 1000)
+            reply = json.dumps(await _ask("bot_move", request.payload))
+            await asyncio.sleep(hold(asked, working.now_ms(), request.budget_ms) / 1000)
             while self.app.screen is self and self.controller.acting_player() is None \
-                    and (wait := self.pacer.wait(float(window.performance.now()), settings.load().pace_ms)):
+                    and (wait := self.pacer.wait(working.now_ms(), self.app.settings.pace_ms)):
                 await asyncio.sleep(min(wait, 50) / 1000)  # a person who must act too is not kept waiting
             if self.app.screen is not self:
                 return  # the player left this game meanwhile
             played = self.controller.bot_replied(request, reply)
+        except asyncio.CancelledError:
+            self.controller.bot_done(request)
+            raise
         except Exception as exc:
             self.controller.bot_done(request)
             if self.app.screen is self:
-                dom.toast(_("{name} could not move: {error}").format(name=self.names[request.player], error=exc),
-                          error=True)
+                self.page.toast(_("{name} could not move: {error}").format(name=self.names[request.player], error=exc),
+                                error=True)
                 self.render()
+                self.page.push()
             return
         if played:
             self.after_change()
         else:  # the position changed while it thought (undo, a simultaneous move): think again
             self.render()
+        self.page.push()
 
-    def export(self, event: Any) -> None:
-        dom.download(*self.controller.export())
+    def export(self, event: Event) -> None:
+        name, text = self.controller.export()
+        self.page.send("download", name, text)
+        self.page.toast(_("Exported as {file}.").format(file=name))
 
-    async def copy_position(self, event: Any) -> None:
-        text = self.controller.position_text()
-        try:
-            await window.navigator.clipboard.writeText(text)
-            dom.toast(_("Position copied."))
-        except Exception:
-            window.prompt(_("Copy this position:"), text)
+    def copy_position(self, event: Event) -> None:
+        self.page.send("copy", self.controller.position_text(), _("Position copied."), _("Copy this position:"))
 
     # --------------------------------------------------------------- board
-    def _on_board_click(self, event: Any) -> None:
+    def _on_board_click(self, event: Event) -> None:
+        """A click (or Enter or Space) on the board: ``event.data`` holds the ``data-*`` values
+        of the innermost board element carrying any (the renderers put them on every
+        clickable thing), empty on the bare board."""
         player = self.controller.acting_player()
-        if player is None:
-            return
-        target = _clicked_thing(event)
-        if not target:
+        target = event.data
+        if player is None or not target:
             return
         choosable = is_choice(target, self.interaction.clickable(self.state, player))
         before = self.interaction.highlights(self.state, player)
@@ -496,136 +515,32 @@ class GameScreen:
             self.play(player, action)
             return
         self.render()
-        _refocus(target)
+        self.page.send("focus-board", target)  # keyboard focus stays on the element just activated
         reason = None if choosable else why_not(self.game, self.state, player, target, before)
         if reason:
-            _explain(target, reason)
+            self.page.send("explain", target, _("Not possible: {reason}").format(reason=reason))
 
-    def _on_board_key(self, event: Any) -> None:
-        if event.key in ("Enter", " "):
-            event.preventDefault()
-            self._on_board_click(event)
-
-    def on_key(self, event: Any) -> None:
+    def on_key(self, key: str, place: str, mods: bool) -> None:
         """A key anywhere on the page: while computers play, skip ahead to the present;
-        else ← → Home End step through the record (not on the board, in a form or a dialog)."""
+        else ← → Home End step through the record (not on the board, in a form field or a
+        dialog: ``place``)."""
         if self.controller.thinking is not None:
             self.pacer.skip()
-        step = REPLAY_KEYS.get(str(event.key))
-        node = event.target
-        if step is None or event.altKey or event.ctrlKey or event.metaKey or self.controller.pass_to() is not None:
+        step = REPLAY_KEYS.get(key)
+        if step is None or mods or place or self.controller.pass_to() is not None:
             return
-        if node and node.closest and node.closest("#board, input, select, textarea, dialog, [role=dialog]"):
-            return
-        event.preventDefault()
         self.replay(step)
 
-    def on_pointer(self, event: Any) -> None:
+    def on_pointer(self) -> None:
         """A click or tap anywhere while computers play: show their moves as they come."""
         if self.controller.thinking is not None:
             self.pacer.skip()
 
 
-class _Keys:
-    """The page's own listeners for the game screen on show (installed once per page):
-    keys and pointers, and the dismissal of a "why not?" bubble at the next action."""
-
-    def __init__(self) -> None:
-        self.screen: GameScreen | None = None
-        self._installed = False
-
-    def install(self) -> None:
-        if self._installed:
-            return
-        self._installed = True
-        window.addEventListener("keydown", create_proxy(self._key), True)
-        window.addEventListener("pointerdown", create_proxy(self._pointer), True)
-
-    def _live(self) -> GameScreen | None:
-        screen = self.screen
-        return screen if screen is not None and screen.app.screen is screen else None
-
-    def _key(self, event: Any) -> None:
-        _dismiss_why()
-        screen = self._live()
-        if screen is not None:
-            screen.on_key(event)
-
-    def _pointer(self, event: Any) -> None:
-        _dismiss_why()
-        screen = self._live()
-        if screen is not None:
-            screen.on_pointer(event)
-
-
-_keys = _Keys()
-
-
-def _announce(text: str) -> None:
-    """Say ``text`` through the page's polite live region (outside the screens, so a
-    re-render does not cut it off)."""
-    region = dom.by_id("announcer")
-    if not region:
-        region = dom.mount(h("div", id="announcer", class_="announcer", aria_live="polite", role="status"))
-        window.document.body.appendChild(region)
-    region.textContent = text
-
-
-def _pulse() -> None:
-    """Let the marks of the move or turn just shown pulse once (``play.css``), if the
-    reader wants animations."""
-    host = dom.by_id("board")
-    if host and settings.load().animate:
-        host.classList.add("fresh")
-
-
-def _sound(name: str) -> None:
-    """Play a sound of ``app/sound.js`` (silent unless the reader turned sound on)."""
-    player = getattr(window, "pygameRulesSound", None)
-    if player:
-        player.play(name)
-
-
-def _explain(target: dict[str, str], reason: str) -> None:
-    """Show why a click did nothing, next to the element clicked, until the next action."""
-    nodes = window.document.querySelectorAll(f"#board {_selector(target)}")
-    if not nodes.length:
-        return
-    box = nodes.item(nodes.length - 1).getBoundingClientRect()
-    bubble = dom.mount(h("div", _("Not possible: {reason}").format(reason=reason), id="why-not", class_="why-not",
-                         role="status"))
-    window.document.body.appendChild(bubble)
-    width = float(bubble.offsetWidth)
-    left = min(float(box.left), float(window.innerWidth) - width - 8)
-    bubble.style.left = f"{max(8.0, left) + float(window.scrollX)}px"
-    bubble.style.top = f"{float(box.bottom) + float(window.scrollY) + 6}px"
-
-
-def _dismiss_why() -> None:
-    bubble = dom.by_id("why-not")
-    if bubble:
-        bubble.remove()
-
-
-def _clicked_thing(event: Any) -> dict[str, str]:
-    """The ``data-*`` attributes of the innermost board element carrying any (the renderers
-    put them on every clickable thing), or {} for a click on the bare board."""
-    node = event.target
-    while node and node.id != "board":
-        found = dom.data_attributes(node)
-        if found:
-            return found
-        node = node.parentElement
-    return {}
-
-
-def _selector(target: dict[str, str]) -> str:
-    """A CSS selector for the element with exactly these ``data-*`` values."""
-    return "".join(f'[data-{k}="{window.CSS.escape(v)}"]' for k, v in target.items())
-
-
-def _refocus(target: dict[str, str]) -> None:
-    """Keep keyboard focus on the board element that was just activated."""
-    node = window.document.querySelector(f"#board {_selector(target)}[tabindex]")
-    if node:  # JsNull is falsy
-        node.focus()
+async def _ask(method: str, payload: str) -> Any:
+    """The engines' service's result for ``method`` (computed in slices), or ValueError with
+    its message."""
+    answer = json.loads(await working.finish(replying(method, payload)))
+    if "error" in answer:
+        raise ValueError(answer["error"])
+    return answer["result"]

@@ -1,8 +1,8 @@
 """The reader's settings for the table: sound, animations and the computers' pace.
 
-They live in ``localStorage["pygame_rules.settings"]`` as JSON, which the page's
-scripts read too (``app/sound.js`` plays nothing unless ``sound`` is on). Stored text is
-untrusted: whatever does not read as a setting falls back to its default. Animations
+They live in ``localStorage["pygame_rules.settings"]`` as JSON; the page's scripts learn
+them from a ``settings`` command (``app/sound.js`` plays nothing unless ``sound`` is on). Stored
+text is untrusted: whatever does not read as a setting falls back to its default. Animations
 are off whenever the system asks for reduced motion (``prefers-reduced-motion``).
 
 >>> Settings.from_text('{"sound": true, "pace": "fast"}')
@@ -19,9 +19,13 @@ from __future__ import annotations
 
 import json
 from dataclasses import asdict, dataclass
-from typing import Any
+from typing import TYPE_CHECKING
 
 from pygame_rules.i18n import N_
+
+if TYPE_CHECKING:
+    from .page import Page
+    from .storage import Store
 
 KEY = "pygame_rules.settings"
 #: The least time (ms) each computer move stays on screen before the next one is shown.
@@ -69,55 +73,22 @@ class Settings:
                    pace=pace if isinstance(pace, str) and pace in PACES else default.pace)
 
 
-def _window() -> Any:
-    import pyscript  # only in the browser; the pure part above is tested in CPython
-
-    return pyscript.window
-
-
-def _store() -> Any:
-    try:
-        return _window().localStorage or None  # JS null arrives as a falsy JsNull
-    except Exception:  # SecurityError: storage disabled for this page
-        return None
-
-
-def reduced_motion() -> bool:
-    """Whether the system asks for reduced motion."""
-    return bool(_window().matchMedia(REDUCED_MOTION).matches)
-
-
-#: The settings chosen on this page, for a browser that keeps nothing.
-_chosen: list[str] = []
-
-
-def load() -> Settings:
+def load(store: Store, reduced_motion: bool = False) -> Settings:
     """The reader's settings (the defaults where nothing usable is stored)."""
-    store = _store()
-    try:
-        text = None if store is None else store.getItem(KEY)
-    except Exception:
-        text = None
-    if not isinstance(text, str):
-        text = _chosen[-1] if _chosen else None
-    return Settings.from_text(text, reduced_motion())
+    return Settings.from_text(store.get(KEY), reduced_motion)
 
 
-def save(settings: Settings) -> bool:
-    """Store ``settings`` and apply them to the page; False if the browser would not
-    keep them (they then last until the page is left)."""
-    apply(settings)
-    _chosen[:] = [settings.to_text()]
-    store = _store()
-    try:
-        store.setItem(KEY, settings.to_text())
-        return bool(store.getItem(KEY) == settings.to_text())
-    except Exception:  # no storage, full or refused
+def save(store: Store, settings: Settings) -> bool:
+    """Store ``settings`` and apply them to the page; False if the browser keeps nothing
+    (they then last until the page is left)."""
+    apply(store.page, settings)
+    store.items[KEY] = settings.to_text()  # kept for this visit, stored or not
+    if not store.available:
         return False
+    store.write([(KEY, settings.to_text())], "settings")
+    return True
 
 
-def apply(settings: Settings) -> None:
+def apply(page: Page, settings: Settings) -> None:
     """Tell the page's CSS and scripts: ``<html data-animate data-sound>``."""
-    root = _window().document.documentElement
-    root.dataset.animate = "1" if settings.animate else "0"
-    root.dataset.sound = "1" if settings.sound else "0"
+    page.send("settings", {"animate": settings.animate, "sound": settings.sound})

@@ -1,26 +1,37 @@
-"""Saved games in ``localStorage``: one key per game, the open game's autosave before
-its last, and a pointer to the open game.
+"""Saved games in the page's ``localStorage``: one key per game, the open game's autosave
+before its last, and a pointer to the open game.
 
-The browser's storage is fallible and what it holds is untrusted. Every write is
-read back: a write that failed (storage full or disabled, or text that reads back
-otherwise) returns a message for the player, and nothing reports a success that did
-not happen. The open game's previous autosave is kept (:data:`PREVIOUS`), so one bad
-write can't lose the game. Reading never deletes anything and trusts no stored text:
-each passes the save gate (:meth:`Session.salvage`). A damaged save is listed as
-damaged, with its reason and, when its moves up to there replay, its last good
-position; only the player's "Delete" removes it.
+The app's Python runs in a worker, which can't reach the page's storage: the page sends what
+it holds at the start (:class:`Store` keeps a copy) and performs every write the app asks for
+(a ``write`` command), reading each back. A write that fails there (storage full or disabled,
+or text that reads back otherwise) comes back as an event, the copy is set to what the page
+really holds, and the app tells the player (:meth:`App.written`); nothing reports a success
+that did not happen. The open game's previous autosave is kept (:data:`PREVIOUS`), so one bad
+write can't lose the game. Reading never deletes anything and trusts no stored text: each
+passes the save gate (:meth:`Session.salvage`). A damaged save is listed as damaged, with its
+reason and, when its moves up to there replay, its last good position; only the player's
+"Delete" removes it.
+
+>>> from webui.page import Page
+>>> page = Page()
+>>> store = Store(page, {"pygame_rules.current": "x"})
+>>> Saves(store).current_id()
+'x'
+>>> Saves(store).close_current(); page.flush()
+[['write', [['pygame_rules.current', None]], 'close']]
 """
 
 from __future__ import annotations
 
+import sys
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
-
-from pyscript import window
 
 from pygame_rules.i18n import N_, _, language
 from pygame_rules.session import SaveError, Session
 from pygame_rules.steps import Steps
+
+from .page import Page
 
 PREFIX = "pygame_rules.save."
 CURRENT = "pygame_rules.current"
@@ -50,202 +61,162 @@ class Entry:
     good_moves: int | None = None
 
 
-#: Entries already worked out, by save id: the stored text and the language they came from, and the entry.
-_listed: dict[str, tuple[str, str, Entry]] = {}
+class Store:
+    """The page's ``localStorage`` as the page sent it (None: the browser refuses any), and
+    every write asked of it since (``write`` commands, a list of (key, text or None to
+    remove) done in order, with a ``tag`` that a failure report names)."""
+
+    def __init__(self, page: Page, items: Mapping[str, str] | None) -> None:
+        self.page = page
+        self.available = items is not None
+        self.items = dict(items or {})
+
+    def get(self, key: str) -> str | None:
+        return self.items.get(key)
+
+    def keys(self, prefix: str) -> list[str]:
+        return [key for key in self.items if key.startswith(prefix)]
+
+    def write(self, changes: list[tuple[str, str | None]], tag: str) -> None:
+        for key, text in changes:
+            if text is None:
+                self.items.pop(key, None)
+            else:
+                self.items[key] = text
+        self.page.send("write", [list(change) for change in changes], tag)
+
+    def failed(self, held: Mapping[str, str | None]) -> None:
+        """A write failed on the page, which holds ``held`` under the keys it touched."""
+        for key, text in held.items():
+            if text is None:
+                self.items.pop(key, None)
+            else:
+                self.items[key] = text
 
 
-def _store() -> Any:
-    """The browser's ``localStorage``, or None where the browser refuses it."""
-    try:
-        store = window.localStorage
-    except Exception:  # SecurityError: storage disabled for this page
-        return None
-    return store or None  # JS null arrives as a falsy JsNull
-
-
-def _text(value: Any) -> str | None:
-    """A stored string, or None for JS null (which arrives as a JsNull object)."""
-    return value if isinstance(value, str) else None
-
-
-def _is_quota(exc: Exception) -> bool:
-    name = str(getattr(getattr(exc, "js_error", None), "name", "") or type(exc).__name__)
-    return "quota" in name.lower() or "quota" in str(exc).lower()
-
-
-def _message(exc: Exception) -> str:
-    """What a failed write means for the player."""
-    if _is_quota(exc):
+def write_failure(error: str, quota: bool) -> str:
+    """What a failed write means for the player (``error``: the browser's name for it)."""
+    if quota:
         return _(FULL)
-    name = str(getattr(getattr(exc, "js_error", None), "name", "") or type(exc).__name__)
     return _("This game can't be saved in this browser ({error}). Export it to keep it; you can keep playing.") \
-        .format(error=name)
+        .format(error=error)
 
 
-def _write(store: Any, key: str, text: str) -> None:
-    """Store ``text`` under ``key`` and read it back; OSError if it reads back otherwise
-    (the browser's own errors, such as a full storage, pass through)."""
-    store.setItem(key, text)
-    if _text(store.getItem(key)) != text:
-        raise OSError("the browser's storage gave back something else than was written")  # i18n: internal
+class Saves:
+    """The saved games in ``store``."""
 
+    def __init__(self, store: Store) -> None:
+        self.store = store
+        #: Entries already worked out, by save id: the stored text and the language they came
+        #: from, and the entry.
+        self._listed: dict[str, tuple[str, str, Entry]] = {}
 
-def save(session: Session) -> str | None:
-    """Store ``session`` and mark it as the open game, keeping its autosave before this
-    one; None if all of that was done, else a message for the player."""
-    store = _store()
-    if store is None:
-        return _(NO_STORAGE)
-    key, text = PREFIX + session.id, session.to_text()
-    try:
-        _keep_previous(store, session.id, _text(store.getItem(key)))
+    def save(self, session: Session, *, spare: bool = True) -> str | None:
+        """Store ``session`` and mark it as the open game, keeping its autosave before this
+        one (unless not ``spare``: the retry after a full storage, which must not cost the
+        game its autosave); a message for the player if the browser can't store anything,
+        else None (a failure on the page comes back as an event, tagged ``save:<id>``)."""
+        if not self.store.available:
+            return _(NO_STORAGE)
+        key, text = PREFIX + session.id, session.to_text()
+        changes: list[tuple[str, str | None]] = [
+            (other, None) for other in self.store.keys(PREVIOUS) if other != PREVIOUS + session.id]
+        old = self.store.get(key)
+        changes.append((PREVIOUS + session.id, old if spare else None))
+        changes += [(key, text), (CURRENT, session.id)]
+        self.store.write(changes, f"save:{session.id}")
+        return None
+
+    def load_text(self, save_id: str) -> str | None:
+        """The stored text of ``save_id`` (unchecked), or None."""
+        return self.store.get(PREFIX + save_id)
+
+    def delete(self, save_id: str) -> str | None:
+        """Remove the save ``save_id`` and its previous autosave; a message for the player
+        if the browser stores nothing, else None (a failure comes back tagged ``delete``)."""
+        if not self.store.available:
+            return _(NO_STORAGE)
+        self._listed.pop(save_id, None)
+        changes: list[tuple[str, str | None]] = [(PREFIX + save_id, None), (PREVIOUS + save_id, None)]
+        if self.current_id() == save_id:
+            changes.append((CURRENT, None))
+        self.store.write(changes, "delete")
+        return None
+
+    def current_id(self) -> str | None:
+        """The id of the game open at the last visit, if any."""
+        return self.store.get(CURRENT)
+
+    def close_current(self) -> None:
+        """No game is open any more (a pointer the browser fails to remove only reopens the
+        game at the next start, so a failure here is not the player's business)."""
+        if self.store.get(CURRENT) is not None:
+            self.store.write([(CURRENT, None)], "close")
+
+    def unavailable(self) -> str | None:
+        """Why this browser stores no games at all, or None if it does."""
+        return None if self.store.available else _(NO_STORAGE)
+
+    def recover(self, save_id: str) -> Session | None:
+        """The most of a damaged save that can be played on: its previous autosave if that
+        loads and has at least as many moves, else the moves up to the first bad one; None
+        if not even the setup reads. The game gets a new id, so storing it never replaces
+        the damaged save (kept as it is, to export or delete)."""
+        salvaged, _problem = Session.salvage(self.load_text(save_id))
+        best = self._with_previous(save_id, salvaged)
+        if best is not None:
+            best.renew_id()
+        return best
+
+    def _with_previous(self, save_id: str, salvaged: Session | None) -> Session | None:
+        """``salvaged``, or the previous autosave of ``save_id`` if it loads and goes further."""
+        previous = self.store.get(PREVIOUS + save_id)
+        if previous is None:
+            return salvaged
         try:
-            _write(store, key, text)
-        except Exception as exc:
-            if not _is_quota(exc):
-                raise
-            store.removeItem(PREVIOUS + session.id)  # the spare copy must not cost the game its autosave
-            _write(store, key, text)
-        _write(store, CURRENT, session.id)
-    except Exception as exc:  # QuotaExceededError, SecurityError, a write that reads back wrong
-        return _message(exc)
-    return None
+            earlier = Session.from_text(previous)
+        except SaveError:
+            return salvaged
+        return earlier if salvaged is None or len(earlier.moves) >= len(salvaged.moves) else salvaged
 
+    def listing(self) -> Steps[list[Entry]]:
+        """Every saved game, newest first; damaged ones with their problem. Each text is
+        replayed once per visit and language (a listing remembers what it found for an
+        unchanged text), a step per move (:mod:`pygame_rules.steps`): a long game takes a
+        browser tens of milliseconds to replay, and a player can have many."""
+        found = []
+        for key in self.store.keys(PREFIX):
+            save_id, text = key[len(PREFIX):], self.store.get(key)
+            if text is None:
+                continue
+            known = self._listed.get(save_id)
+            if known is None or known[:2] != (text, language()):
+                entry = yield from self._checked_entry(save_id, text)
+                known = self._listed[save_id] = (text, language(), entry)
+            found.append(known[2])
+        return sorted(found, key=lambda e: e.updated, reverse=True)
 
-def _keep_previous(store: Any, save_id: str, old: str | None) -> None:
-    """Keep ``old`` as the previous autosave of ``save_id`` and drop any other game's.
-    A copy that can't be written is dropped too: a stale one must not pass for it."""
-    for key in _keys(store, PREVIOUS):
-        if key != PREVIOUS + save_id:
-            store.removeItem(key)
-    if old is None:
-        return
-    try:
-        _write(store, PREVIOUS + save_id, old)
-    except Exception:
-        store.removeItem(PREVIOUS + save_id)
-
-
-def _keys(store: Any, prefix: str) -> list[str]:
-    keys = [store.key(i) for i in range(store.length)]
-    return [key for key in keys if isinstance(key, str) and key.startswith(prefix)]
-
-
-def load_text(save_id: str) -> str | None:
-    """The stored text of ``save_id`` (unchecked), or None."""
-    store = _store()
-    return None if store is None else _text(store.getItem(PREFIX + save_id))
-
-
-def delete(save_id: str) -> str | None:
-    """Remove the save ``save_id`` and its previous autosave; None if they are gone,
-    else a message for the player."""
-    store = _store()
-    if store is None:
-        return _(NO_STORAGE)
-    _listed.pop(save_id, None)
-    try:
-        for key in (PREFIX + save_id, PREVIOUS + save_id):
-            store.removeItem(key)
-            if _text(store.getItem(key)) is not None:
-                raise OSError(_("the browser's storage kept it"))
-        if current_id() == save_id:
-            store.removeItem(CURRENT)
-    except Exception as exc:
-        return _("The saved game could not be deleted ({error}).").format(error=exc)
-    return None
-
-
-def current_id() -> str | None:
-    """The id of the game open at the last visit, if any."""
-    store = _store()
-    return None if store is None else _text(store.getItem(CURRENT))
-
-
-def close_current() -> None:
-    """No game is open any more. A pointer the browser fails to remove only reopens the
-    game at the next start, so a failure here is not the player's business."""
-    store = _store()
-    if store is not None:
+    def _checked_entry(self, save_id: str, text: str) -> Steps[Entry]:
+        """The entry of a stored text; a fault of ours in reading it (the gate raises nothing
+        but SaveError) lists the save as damaged instead of stopping the home screen."""
         try:
-            store.removeItem(CURRENT)
+            return (yield from self._entry(save_id, text))
         except Exception as exc:
-            window.console.warn(f"pygame_rules: could not clear the open game ({exc})")  # i18n: internal
+            problem = f"{type(exc).__name__}: {exc}"
+            print(f"pygame_rules: reading the saved game {save_id!r}: {problem}", file=sys.stderr)  # i18n: internal
+            return Entry(save_id, _("Damaged save"), "", 0, 0, False,
+                         problem=_("it can't be read ({error})").format(error=type(exc).__name__))
 
-
-def unavailable() -> str | None:
-    """Why this browser stores no games at all, or None if it does."""
-    return _(NO_STORAGE) if _store() is None else None
-
-
-def recover(save_id: str) -> Session | None:
-    """The most of a damaged save that can be played on: its previous autosave if that
-    loads and has at least as many moves, else the moves up to the first bad one; None
-    if not even the setup reads. The game gets a new id, so storing it never replaces
-    the damaged save (kept as it is, to export or delete)."""
-    salvaged, _ = Session.salvage(load_text(save_id))
-    best = _with_previous(save_id, salvaged)
-    if best is not None:
-        best.renew_id()
-    return best
-
-
-def _with_previous(save_id: str, salvaged: Session | None) -> Session | None:
-    """``salvaged``, or the previous autosave of ``save_id`` if it loads and goes further."""
-    store = _store()
-    previous = None if store is None else _text(store.getItem(PREVIOUS + save_id))
-    if previous is None:
-        return salvaged
-    try:
-        earlier = Session.from_text(previous)
-    except SaveError:
-        return salvaged
-    return earlier if salvaged is None or len(earlier.moves) >= len(salvaged.moves) else salvaged
-
-
-def listing() -> Steps[list[Entry]]:
-    """Every saved game, newest first; damaged ones with their problem. Each text is
-    replayed once per visit and language (listing remembers what it found for an unchanged
-    text), a step per move (:mod:`pygame_rules.steps`): a long game takes a browser tens of
-    milliseconds to replay, and a player can have many."""
-    store = _store()
-    if store is None:
-        return []
-    found = []
-    for key in _keys(store, PREFIX):
-        save_id, text = key[len(PREFIX):], _text(store.getItem(key))
-        if text is None:
-            continue
-        known = _listed.get(save_id)
-        if known is None or known[:2] != (text, language()):
-            entry = yield from _checked_entry(save_id, text)
-            known = _listed[save_id] = (text, language(), entry)
-        found.append(known[2])
-    return sorted(found, key=lambda e: e.updated, reverse=True)
-
-
-def _checked_entry(save_id: str, text: str) -> Steps[Entry]:
-    """The entry of a stored text; a fault of ours in reading it (the gate raises nothing
-    but SaveError) lists the save as damaged instead of stopping the home screen."""
-    try:
-        return (yield from _entry(save_id, text))
-    except Exception as exc:
-        what = f"{type(exc).__name__}: {exc}"
-        window.console.error(f"pygame_rules: reading the saved game {save_id!r}: {what}")  # i18n: internal
-        return Entry(save_id, _("Damaged save"), "", 0, 0, False,
-                     problem=_("it can't be read ({error})").format(error=type(exc).__name__))
-
-
-def _entry(save_id: str, text: str) -> Steps[Entry]:
-    session, problem = yield from Session.salvaging(text)
-    if session is None:
-        recovered = _with_previous(save_id, None)
-        return Entry(save_id, _("Damaged save"), "", 0, 0, False, problem=problem,
-                     good_moves=None if recovered is None else len(recovered.moves))
-    players = ", ".join(seat.name for seat in session.seats)
-    if not problem:
-        return Entry(save_id, session.game.title, players, len(session.moves), session.updated,
-                     session.game.is_over(session.state))
-    recovered = _with_previous(save_id, session)
-    return Entry(save_id, _("{game} (damaged)").format(game=session.game.title), players, 0, session.updated, False,
-                 problem=problem, good_moves=None if recovered is None else len(recovered.moves))
+    def _entry(self, save_id: str, text: str) -> Steps[Entry]:
+        session, problem = yield from Session.salvaging(text)
+        if session is None:
+            recovered = self._with_previous(save_id, None)
+            return Entry(save_id, _("Damaged save"), "", 0, 0, False, problem=problem,
+                         good_moves=None if recovered is None else len(recovered.moves))
+        players = ", ".join(seat.name for seat in session.seats)
+        if not problem:
+            return Entry(save_id, session.game.title, players, len(session.moves), session.updated,
+                         session.game.is_over(session.state))
+        recovered = self._with_previous(save_id, session)
+        return Entry(save_id, _("{game} (damaged)").format(game=session.game.title), players, 0, session.updated,
+                     False, problem=problem, good_moves=None if recovered is None else len(recovered.moves))

@@ -1,0 +1,215 @@
+"""The page as the app's Python sees it: commands to the page, events from it.
+
+The app's Python runs in a worker (or in CPython, in the tests); the page's thread runs none. So
+nothing here touches a page: a :class:`Page` collects *commands* (plain JSON lists: put this HTML
+into that element, store this text, play that sound), which :meth:`Page.flush` hands to whoever
+applies them (``app/shell.js`` on the page, ``tests/page_model.py`` in the tests), and the page
+sends back *events* (:class:`Event`): a click, a change, a key, each naming the handler key its
+element carries.
+
+Screens are element trees (:mod:`.markup`), written as HTML text with a ``data-on-EVENT`` key per
+bound element; the handlers behind the keys live here, owned by the element whose content they
+came with, and are dropped when that content is replaced, so a screen drawn anew leaves no stale
+handler behind.
+
+>>> page = Page()
+>>> page.replace("app", h("button", "Go", on_click=lambda event: print("went", event.data)))
+>>> page.flush()
+[['html', 'app', '<button data-on-click="h1">Go</button>']]
+>>> page.dispatch(Event("click", "h1", data={"x": "1"}))
+went {'x': '1'}
+True
+>>> page.replace("app", "nothing")
+>>> page.dispatch(Event("click", "h1")) is False      # its handler went with its content
+True
+"""
+
+from __future__ import annotations
+
+import asyncio
+import itertools
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from .markup import Child, Handler, Html, h, markup
+
+Command = list[Any]
+#: The page's element that holds the screens (``<div id="app">``).
+SCREENS = "app"
+
+
+@dataclass(frozen=True)
+class Event:
+    """What the page tells about one event on an element with a handler: its kind, the
+    handler key, and what the handler may read of it. ``data``: the ``data-*`` values of the
+    element acted on (on the board, the innermost element carrying any); ``value`` and
+    ``checked`` of a form field; ``form``: the fields of the form it happened in (a checkbox
+    only when checked, as the browser submits it); ``key``: a key's name;
+    ``file``: a chosen file's ``name``, ``size`` and (when not too large) ``text``."""
+
+    kind: str
+    on: str = ""
+    data: dict[str, str] = field(default_factory=dict)
+    #: The ``name`` of the form field acted on ("" elsewhere).
+    name: str = ""
+    value: str = ""
+    checked: bool = False
+    form: dict[str, str] = field(default_factory=dict)
+    key: str = ""
+    file: dict[str, Any] = field(default_factory=dict)
+
+    @classmethod
+    def from_message(cls, message: dict[str, Any]) -> Event:
+        """The event the page sent (its fields checked for their kinds; anything else is
+        dropped, so a handler reads only plain text, numbers and flags)."""
+        def texts(value: object) -> dict[str, str]:
+            return {str(k): str(v) for k, v in value.items()} if isinstance(value, dict) else {}
+
+        file = message.get("file")
+        return cls(kind=str(message.get("event", "")), on=str(message.get("on", "")),
+                   data=texts(message.get("data")), name=str(message.get("name") or ""),
+                   value=str(message.get("value") or ""),
+                   checked=message.get("checked") is True, form=texts(message.get("form")),
+                   key=str(message.get("key") or ""),
+                   file={k: file[k] for k in ("name", "size", "text") if k in file} if isinstance(file, dict) else {})
+
+
+class Page:
+    """The commands for the page since the last :meth:`flush`, and the handlers of what is on it.
+
+    ``post``, where given, takes the commands to the page (:meth:`push`): the worker posts
+    them, the tests apply them to their model of a page."""
+
+    def __init__(self, post: Callable[[list[Command]], None] | None = None) -> None:
+        self.post = post
+        self.commands: list[Command] = []
+        self.handlers: dict[str, Handler] = {}
+        #: The handler keys of each owner: the id of the element whose content they came with.
+        self._owned: dict[str, set[str]] = {}
+        self._keys = itertools.count(1)
+        #: Work started by handlers (coroutines), kept alive until done.
+        self._running: set[asyncio.Future[None]] = set()
+        #: Called with an exception a handler raised (the app shows it; the page keeps working).
+        self.on_error: Callable[[Exception], None] = lambda exc: None
+
+    # ------------------------------------------------------------- writing
+    def written(self, owner: str, children: tuple[Child, ...]) -> str:
+        """The HTML of ``children``, whose handlers now replace those of ``owner``."""
+        self.drop(owner)
+        table: dict[str, Handler] = {}
+        text = markup(children, table, self._keys)
+        self.handlers.update(table)
+        self._owned[owner] = set(table)
+        return text
+
+    def drop(self, owner: str) -> None:
+        """Forget the handlers that came with ``owner``'s content."""
+        for key in self._owned.pop(owner, ()):
+            self.handlers.pop(key, None)
+
+    def replace(self, element_id: str, *children: Child) -> None:
+        """Make ``children`` the whole content of the element ``element_id``. Replacing the
+        screens' element (:data:`SCREENS`) drops the handlers of every part drawn into it
+        since (notices and dialogs live beside it and keep theirs)."""
+        if element_id == SCREENS:
+            for owner in [o for o in self._owned if not o.startswith(("notice-", "dialog-", "confirm"))]:
+                self.drop(owner)
+        self.send("html", element_id, self.written(element_id, children))
+
+    def update_list(self, element_id: str, items: list[Html], shown: list[Html]) -> list[Html]:
+        """Make the children of ``element_id`` the elements ``items`` (each one element's HTML,
+        without handlers), knowing that ``shown`` are on the page now: only the entries that
+        differ are sent. Returns ``items``, the new ``shown``."""
+        changed = [[index, item] for index, item in enumerate(items)
+                   if index >= len(shown) or item != shown[index]]
+        if changed or len(items) != len(shown):
+            self.send("items", element_id, changed, len(items))
+        return items
+
+    def send(self, *command: Any) -> None:
+        """Queue one command for the page."""
+        self.commands.append(list(command))
+
+    def flush(self) -> list[Command]:
+        """The commands queued since the last flush (and none queued any more)."""
+        commands, self.commands = self.commands, []
+        return commands
+
+    def push(self) -> None:
+        """Take the queued commands to the page now (after an event, and whenever work in the
+        background changed what is shown)."""
+        if self.commands and self.post is not None:
+            self.post(self.flush())
+
+    # -------------------------------------------------------------- events
+    def dispatch(self, event: Event) -> bool:
+        """Run the handler ``event`` names (False: none such, e.g. its content was replaced
+        meanwhile); a coroutine it returns goes on in the background (:meth:`spawn`)."""
+        handler = self.handlers.get(event.on)
+        if handler is None:
+            return False
+        try:
+            result = handler(event)
+            if asyncio.iscoroutine(result):
+                self.spawn(result)
+        except Exception as exc:  # show, don't swallow: the page must keep working
+            self.on_error(exc)
+        return True
+
+    def spawn(self, work: Awaitable[Any]) -> None:
+        """Run ``work`` in the background, reporting its errors; keep it alive until done."""
+        task = asyncio.ensure_future(self._guarded(work))
+        self._running.add(task)
+        task.add_done_callback(self._running.discard)
+
+    async def _guarded(self, work: Awaitable[Any]) -> None:
+        try:
+            await work
+        except asyncio.CancelledError:
+            raise
+        except Exception as exc:
+            self.on_error(exc)
+        finally:
+            self.push()
+
+    # ------------------------------------------------------- page services
+    def notice(self, key: str, message: str, *actions: tuple[str, Handler], dismiss: str) -> None:
+        """A message that stays until the reader dismisses it (``role=alert``), with a button
+        per action at hand; a later notice with the same ``key`` takes its place. Notices live
+        outside the screens (``#notices``), so a re-render keeps them. ``dismiss``: the
+        dismiss button's label, in the active language."""
+        owner = f"notice-{key}"
+        html = self.written(owner, (h(
+            "div", h("p", message),
+            h("div", [h("button", label, class_="secondary", on_click=handler) for label, handler in actions],
+              h("button", dismiss, class_="secondary", on_click=lambda event: self.dismiss(key)), class_="row"),
+            class_="notice", role="alert", id=owner, data_notice=key),))
+        self.send("notice", key, html)
+
+    def dismiss(self, key: str) -> None:
+        """Take the notice ``key`` away, if it is shown."""
+        self.drop(f"notice-{key}")
+        self.send("dismiss", key)
+
+    def toast(self, message: str, error: bool = False) -> None:
+        """A short message at the bottom of the screen (``role=status``)."""
+        self.send("toast", message, error)
+
+    def confirm(self, question: str, yes: Handler) -> None:
+        """Ask ``question`` (the browser's own yes-or-no dialog); ``yes`` runs if the reader agrees."""
+        owner = "confirm"
+        self.drop(owner)
+        key = f"h{next(self._keys)}"
+        self.handlers[key] = yes
+        self._owned[owner] = {key}
+        self.send("confirm", question, key)
+
+    def dialog(self, element_id: str, *children: Child) -> None:
+        """Show a modal dialog (a ``<dialog id=element_id>`` among ``children``), replacing one
+        with that id; the reader leaves it with Escape or by :meth:`close_dialog`."""
+        self.send("dialog", element_id, self.written(element_id, children))
+
+    def close_dialog(self, element_id: str) -> None:
+        self.drop(element_id)
+        self.send("close-dialog", element_id)
