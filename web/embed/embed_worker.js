@@ -18,16 +18,17 @@ async function fetchBytes(path) {
   return new Uint8Array(await response.arrayBuffer());
 }
 
-// Python with our wheel, as the app's first-visit worker starts it (restored from the app's snapshot of
-// this build when the browser has one, else booted, then making that snapshot), and the app's
-// interaction code (a plain zip) and the service beside it.
+// Python with our wheel, restored from this build's snapshot of the embed's Python when the
+// browser has one, else booted and then making that snapshot; the app's interaction code (the
+// webui package) and the service beside it.
 async function boot(wheel) {
   if (typeof wheel !== "string" || !WHEEL.test(wheel)) throw new Error("no wheel named");  // i18n: internal
   const [code, webui, service] = await Promise.all([
     fetchBytes(`../wheels/${wheel}`), fetchBytes("../app/webui.zip"), fetchBytes("./embed_service.py"),
   ]);
   const { py, boot: how, made, key } = await startPython(
-    pyodide, { indexURL: new URL("../pyodide/", import.meta.url).href }, { wheel: code, webui });
+    pyodide, { indexURL: new URL("../pyodide/", import.meta.url).href },
+    [[code, "wheel", "site-packages"], [webui, "zip", "."]], ["webui.games", "pygame_rules.lessons"]);
   if (made) storeSnapshot(key, made);  // in the background: this worker lives on
   postMessage({ boot: how });
   py.FS.writeFile("embed_service.py", service);

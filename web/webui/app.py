@@ -446,38 +446,19 @@ class App:
                    seats: list[Seat] | None = None, options: dict[str, Any] | None = None,
                    seed: str | None = None, bot_time: str = "1") -> None:
         count = players or max(game.min_players, min(3, game.max_players))
-        fills = dict(game.colours)
-        colours = list(fills)
-        seats = (seats or [])[:count]
-        while len(seats) < count:
-            used = {s.colour for s in seats}
-            free = [c for c in colours if c not in used] or colours
-            seats.append(Seat(_("Player {n}").format(n=len(seats) + 1), free[0]))
-
-        def seat_row(i: int, seat: Seat) -> Any:
-            return h("div",
-                     swatch(fills.get(seat.colour, seat.colour)),
-                     h("label", _("Seat {n} name ").format(n=i + 1),
-                       h("input", value=seat.name, maxlength="24", name=f"name{i}", required=True)),
-                     h("label", _("colour "),
-                       h("select", [h("option", _(c), value=c, selected=(c == seat.colour))
-                                    for c in colours], name=f"colour{i}")),
-                     h("label", _("played by "),
-                       h("select", [h("option", _(label), value=kind, selected=(kind == seat.kind))
-                                    for kind, label in PLAYER_KINDS], name=f"kind{i}")),
-                     class_="seat")
-
         seed = seed or str(random_seed())
         chosen = {**game.option_defaults, **(options or {})}
         self.draft = {}
 
         def changed(event: Event) -> None:
             """A field changed: keep the draft (a redraw keeps what was filled in); a new number
-            of players redraws the form for it."""
+            of players redraws the seats for it (only them: what is being filled in elsewhere
+            stays as it is on the page)."""
+            nonlocal count
             self.draft = dict(event.form)
             if event.name == "player-count" and event.value.isdigit():
-                self.show_setup(game, int(event.value), *self._read(game, count))
-                self.draft = dict(event.form)
+                count = int(event.value)
+                self.page.replace("seats", self._seat_rows(game, count, self._read(game, count)[0]))
 
         def redraw() -> None:
             self.show_setup(game, count, *self._read(game, count)) if self.draft else \
@@ -490,7 +471,7 @@ class App:
                         h("select", [h("option", str(n), value=str(n), selected=(n == count))
                                      for n in range(game.min_players, game.max_players + 1)],
                           id="player-count", name="player-count")),
-                      [seat_row(i, s) for i, s in enumerate(seats)]),
+                      h("div", self._seat_rows(game, count, seats or []), id="seats")),
                     h("fieldset", h("legend", _("Options")),
                       [_option_input(o, chosen[o.name]) for o in game.options if not o.is_reading]
                       or h("p", _("This game has no options."))),
@@ -509,6 +490,29 @@ class App:
                     class_="panel setup", id="setup", on_change=changed,
                     on_submit=lambda e: self.start_game(game, e.form)))
         self.redraw = redraw
+
+    def _seat_rows(self, game: Game[Any, Any], count: int, seats: list[Seat]) -> list[Any]:
+        """The setup form's rows of ``count`` seats: ``seats`` as filled in so far, then new ones
+        named by number, each with the first colour nobody has yet."""
+        fills = dict(game.colours)
+        colours = list(fills)
+        seats = seats[:count]
+        while len(seats) < count:
+            used = {s.colour for s in seats}
+            free = [c for c in colours if c not in used] or colours
+            seats.append(Seat(_("Player {n}").format(n=len(seats) + 1), free[0]))
+        return [h("div",
+                  swatch(fills.get(seat.colour, seat.colour)),
+                  h("label", _("Seat {n} name ").format(n=i + 1),
+                    h("input", value=seat.name, maxlength="24", name=f"name{i}", required=True)),
+                  h("label", _("colour "),
+                    h("select", [h("option", _(c), value=c, selected=(c == seat.colour))
+                                 for c in colours], name=f"colour{i}")),
+                  h("label", _("played by "),
+                    h("select", [h("option", _(label), value=kind, selected=(kind == seat.kind))
+                                 for kind, label in PLAYER_KINDS], name=f"kind{i}")),
+                  class_="seat")
+                for i, seat in enumerate(seats)]
 
     def _read(self, game: Game[Any, Any], count: int,
               form: Mapping[str, str] | None = None) -> tuple[list[Seat], dict[str, Any], str, str]:

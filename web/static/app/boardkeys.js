@@ -7,8 +7,8 @@
 // - The focus stays where the action was: the board is drawn anew after every move, so the
 //   control that had the focus is found again by its data-* address (else the control nearest
 //   to where it was) and focused, unless the reader has moved the focus elsewhere meanwhile.
-// - Which elements are controls the game screen says after each redraw, in one call:
-//   pygameRulesBoard.mark(addresses) (see mark below).
+// - Which elements are controls the game screen says after each redraw, in one command
+//   (webui/play.py's "mark", applied by app/shell.js with `mark` below).
 // The board is watched for redraws (a MutationObserver on #app), so the game screen needs no
 // call to keep any of this.
 
@@ -55,15 +55,15 @@ function find(host, where) {
   return found.at(-1) || null;  // the topmost, as mark makes it a control
 }
 
-// Make controls of what can be chosen now: `addresses` is JSON text, a list of objects of data-*
-// values without "data-" ({"square": "e4"}); of the board's elements with exactly one address'
-// values, the topmost (last drawn) becomes the control, one per thing. Called by the
-// game screen (webui/play.py) once per redraw: one call, instead of several per control.
-function mark(addresses) {
+// Make controls of what can be chosen now: `addresses` is a list of objects of data-* values
+// without "data-" ({"square": "e4"}); of the board's elements with exactly one address'
+// values, the topmost (last drawn) becomes the control, one per thing. The game screen
+// (webui/play.py) says it once per redraw: one command, instead of several per control.
+export function mark(addresses) {
   const host = board();
   if (!host) return;
   const marked = [];
-  for (const target of JSON.parse(addresses)) {
+  for (const target of addresses) {
     const where = Object.entries(target).map(([key, value]) => [`data-${key}`, String(value)]);
     if (!where.length) continue;
     const node = [...host.querySelectorAll(selectorOf(where))].at(-1);
@@ -78,7 +78,6 @@ function mark(addresses) {
   const first = (last && find(host, last.address)) || marked[0];
   first?.setAttribute("tabindex", "0");
 }
-globalThis.pygameRulesBoard = { mark };
 
 function nearest(list, [x, y]) {
   let best = null;

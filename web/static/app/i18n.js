@@ -9,7 +9,8 @@
 // The page carries the texts of every language as JSON (<script type="application/json"
 // id="texts">, written by web/build.py), so a switch needs no download. Static HTML marked
 // `data-i18n` (its inner HTML is the English source) and the attributes an element names in
-// `data-i18n-attrs` are translated here; Python re-renders its screens when the
+// `data-i18n-attrs` are translated here, and so is the start screen the build drew (a
+// <template id="start-<language>"> each); the app's Python redraws its screens when the
 // "pygame-rules:language" event says the language changed.
 
 export const LANGUAGES = ["en", "nl", "de", "fr"];
@@ -116,6 +117,9 @@ export function choose(code, remember = false) {
   if (!hasPage) return;
   document.documentElement.lang = chosen;
   translatePage();
+  // The start screen the build drew in each language, until the app's own screens come.
+  const start = document.getElementById(`start-${chosen}`);
+  if (start && !document.body?.dataset.ready) document.getElementById("app")?.replaceChildren(start.content.cloneNode(true));
   const menu = document.getElementById("language");
   if (menu) menu.value = chosen;
   dispatchEvent(new CustomEvent(CHANGED, { detail: chosen }));

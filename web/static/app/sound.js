@@ -1,5 +1,5 @@
 // Short tones for the table, made at run time with Web Audio (no audio files):
-//   globalThis.pygameRulesSound.play("move" | "your-turn" | "end")
+//   play("move" | "your-turn" | "end"), as app/shell.js does for the worker's "sound" command
 // Silent unless the reader turned sound on in the settings (localStorage
 // "pygame_rules.settings", written by webui/settings.py; off by default).
 
@@ -39,7 +39,7 @@ function note(ctx, wave, peak, [frequency, start, length]) {
 }
 
 // Play `name` if sound is on; `force` plays it anyway (the settings' sample when sound is turned on).
-function play(name, force = false) {
+export function play(name, force = false) {
   const sound = SOUNDS[name];
   if (!sound || !(force || soundOn())) return false;
   const Context = globalThis.AudioContext || globalThis.webkitAudioContext;
@@ -54,4 +54,3 @@ function play(name, force = false) {
   }
 }
 
-globalThis.pygameRulesSound = { play };

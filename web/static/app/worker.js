@@ -1,90 +1,61 @@
-// A module worker that boots Python once, on a first visit, for the page to restore (snapshot.js):
-// the boot, Pyodide's longest work, never runs on the page's thread. The page ends the worker
-// once it answered. Messages:
-//   {method: "init", payload: the wheel's file name} → {result: "ready", boot, snapshot, keep,
-//     module}: `boot` is "snapshot" (Python's memory came from a stored snapshot) or "fresh";
-//     `snapshot` is the one this start made (handed over, not copied), or absent when none was
-//     made; `keep`, {key, blob}: a copy of it to store for later visits, under its key
-//     (snapshot.js storeSnapshot; the page has a Python-less worker do it, prepare.js, so that
-//     this one, with its whole Python, can end sooner); `module`, Pyodide's WebAssembly as this
-//     worker compiled it (the page instantiates it instead of compiling it again; absent where
-//     it could not be sent). Or {error}: a short message saying why Python could not start,
-//     never a traceback. Then {warmed} once the worker has run what a game screen runs
-//     (`warmed`: whether that went well; webui/warm.py: the page then finds that code
-//     compiled): the worker may end.
-//   Meanwhile the bytes the worker downloads are told as {received, url} (the page's progress).
+// The app's Python, in a module worker that app/shell.js starts: Pyodide exactly as released
+// runs here, never on the page's thread, and so do the engines, the screens (webui) and the
+// computer players. The page draws what it is sent and forwards what the reader does.
+//   page → worker  {type: "boot", wheel, ...}   first (the rest of it is for webui.worker)
+//   page → worker  any other message: JSON-able, for webui.worker.Host.receive
+//   worker → page  {commands}: JSON text, a list of commands (webui/page.py)
+//   worker → page  {started: "snapshot" | "fresh"} once Python runs, {failed: message} if it can't
 import * as pyodide from "../pyodide/pyodide.mjs";
-import { countingFetch } from "./counting.js";
-import { startPython } from "./snapshot.js";
+import { startPython, storeSnapshot } from "./snapshot.js";
 
-const MAX_ERROR = 200;
 const WHEEL = /^[A-Za-z0-9_.+-]+\.whl$/;
-const INDEX_URL = new URL("../pyodide/", import.meta.url).href;
+// The modules a snapshot holds, imported before it is made: the app and all it draws with.
+const PRELOAD = ["webui.worker", "pygame_rules.bots.hint", "pygame_rules.lessons"];
 
-globalThis.fetch = countingFetch(globalThis.fetch.bind(globalThis),
-                                 (received, url) => postMessage({ received, url }), () => true);
+async function fetchBytes(path) {
+  const response = await fetch(new URL(path, import.meta.url));
+  if (!response.ok) throw new Error(`${path}: HTTP ${response.status}`);  // i18n: internal (the console)
+  return new Uint8Array(await response.arrayBuffer());
+}
 
-// The gist of an error: a Python traceback's last line ("ValueError: …"), cut to MAX_ERROR.
+// The gist of an error: a Python traceback's last line ("ValueError: …").
 function brief(error) {
   const text = String(error && error.message ? error.message : error).trim();
-  const line = text.split("\n").filter((l) => l.trim()).pop() || "unknown error";
-  return line.length <= MAX_ERROR ? line : `${line.slice(0, MAX_ERROR - 1)}…`;
+  return (text.split("\n").filter((line) => line.trim()).pop() || "unknown error").slice(0, 300);
 }
 
-// Error texts here are details for the console (the page then boots Python itself); the worker
-// does not know the reader's language, so they stay English.
-async function fetchBytes(name) {
-  const response = await fetch(new URL(name, import.meta.url));
-  if (!response.ok) throw new Error(`${name}: HTTP ${response.status}`);  // i18n: internal
-  return response.arrayBuffer();
-}
-
-// Pyodide's WebAssembly module once compiled here, kept for the page.
-let compiled = null;
-const streaming = WebAssembly.instantiateStreaming;
-WebAssembly.instantiateStreaming = async (source, imports) => {
-  const result = await streaming.call(WebAssembly, source, imports);
-  compiled ??= result.module;
-  return result;
-};
-
-// Run a game screen's Python once (webui/warm.py), compiling its WebAssembly functions in the
-// module that the page runs too; whether it went well. A failure only costs the page that time
-// at its first game.
-function warmUp(py) {
-  try {
-    const warm = py.pyimport("webui.warm");
-    warm.warm_up();
-    warm.destroy();
-    return true;
-  } catch (error) {
-    console.warn(`no warm-up: ${brief(error)}`);  // i18n: internal (the console)
-    return false;
-  }
-}
+let host = null;
+const waiting = [];
 
 async function boot(wheel) {
-  if (typeof wheel !== "string" || !WHEEL.test(wheel)) throw new Error("init needs the file name of a wheel");  // i18n: internal
-  const [bytes, webui] = await Promise.all([fetchBytes(`../wheels/${wheel}`), fetchBytes("./webui.zip")]);
-  return startPython(pyodide, { indexURL: INDEX_URL }, { wheel: bytes, webui });
+  if (typeof wheel !== "string" || !WHEEL.test(wheel)) throw new Error("no wheel named");  // i18n: internal
+  const [engines, webui] = await Promise.all([fetchBytes(`../wheels/${wheel}`), fetchBytes("./webui.zip")]);
+  const { py, boot: how, made, key } = await startPython(
+    pyodide, { indexURL: new URL("../pyodide/", import.meta.url).href },
+    [[engines, "wheel", "site-packages"], [webui, "zip", "."]], PRELOAD);
+  postMessage({ started: how });
+  const Host = py.pyimport("webui.worker").Host;
+  host = Host((commands) => postMessage({ commands }));
+  return { made, key };
 }
 
 onmessage = async ({ data }) => {
-  const { method, payload } = data || {};
-  if (method !== "init") {
-    postMessage({ error: "the worker only answers init" });  // i18n: internal
+  if (data?.type === "boot" && host === null && waiting.length === 0) {
+    waiting.push(data);
+    try {
+      const { made, key } = await boot(data.wheel);
+      const { wheel: _wheel, ...message } = data;
+      host.receive(JSON.stringify(message));
+      for (const later of waiting.splice(0).slice(1)) host.receive(JSON.stringify(later));
+      if (made) storeSnapshot(key, made);  // after the first screen: the next start restores it
+    } catch (error) {
+      postMessage({ failed: brief(error) });
+    }
     return;
   }
-  try {
-    const { py, boot: booted, made, key } = await boot(payload);
-    const answer = { result: "ready", boot: booted, ...(made ? { snapshot: made, keep: { key, blob: new Blob([made]) } } : {}) };
-    try {
-      postMessage({ ...answer, ...(compiled ? { module: compiled } : {}) }, made ? [made.buffer] : []);
-    } catch {  // a browser that cannot send a compiled module: the page compiles its own
-      postMessage(answer, made ? [made.buffer] : []);
-    }
-    postMessage({ warmed: warmUp(py) });
-  } catch (error) {
-    postMessage({ error: `Python could not start in the worker: ${brief(error)}` });  // i18n: internal
+  if (host === null) {
+    waiting.push(data);  // sent while Python starts: handled once it runs
+    return;
   }
+  host.receive(JSON.stringify(data));
 };
