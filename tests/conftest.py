@@ -15,7 +15,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(Path(__file__).parent))
 sys.path.insert(0, str(ROOT / "web"))
 
-from site_helpers import wait_ready  # noqa: E402  (found through the path set just above)
+from site_helpers import stored_snapshot, wait_ready  # noqa: E402  (found through the path set just above)
 
 CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
 
@@ -86,22 +86,67 @@ CSP_LISTENER = """addEventListener("securitypolicyviolation", (e) => window.pgrC
     + `(${e.sourceFile || "the page"}:${e.lineNumber})`), true);"""
 
 
-@pytest.fixture
-def guard(context: Any, page: Any) -> Iterator[PageGuard]:
-    """Fail the test on any non-local request, uncaught page error or anything the
-    Content-Security-Policy blocked."""
-    g = PageGuard()
-    context.expose_binding("pgrCspViolation", lambda source, text: g.csp.append(text))
+#: Run in every page of the shared context before its scripts: a new tab starts with no saved
+#: game, setting or language of an earlier test (a reload keeps them, as a browser does).
+FRESH_TAB = """if (!sessionStorage.getItem("pgr-test-tab")) {
+  sessionStorage.setItem("pgr-test-tab", "1");
+  for (const key of Object.keys(localStorage)) if (key.startsWith("pygame_rules.")) localStorage.removeItem(key);
+}"""
+
+
+def guarded_context(context: Any, guard: list[PageGuard]) -> None:
+    """Fail the test on any non-local request or anything the Content-Security-Policy blocked
+    (``guard[0]``: the guard of the test now running)."""
+    context.expose_binding("pgrCspViolation", lambda source, text: guard[0].csp.append(text))
     context.add_init_script(CSP_LISTENER)
 
     def route(r: Any) -> None:
         if r.request.url.startswith(("http://127.0.0.1:", "data:", "blob:")):
             r.continue_()
         else:
-            g.blocked.append(r.request.url)
+            guard[0].blocked.append(r.request.url)
             r.abort()
 
     context.route("**/*", route)
+
+
+@pytest.fixture(scope="session")
+def shared_context(browser: Any, site_url: str) -> Iterator[tuple[Any, list[PageGuard]]]:
+    """One browser context for the tests that do not test a first visit: it made the Python
+    snapshot once, so each test's page starts from it (service workers are kept out: each
+    page loads the release as it is built, and the offline tests have contexts of their own)."""
+    context = browser.new_context(service_workers="block")
+    current = [PageGuard()]
+    guarded_context(context, current)
+    context.add_init_script(FRESH_TAB)
+    first = context.new_page()
+    first.goto(site_url)
+    wait_ready(first)
+    stored_snapshot(first)
+    first.close()
+    yield context, current
+    context.close()
+
+
+@pytest.fixture
+def context(shared_context: tuple[Any, list[PageGuard]]) -> Any:
+    """The shared browser context (see :func:`shared_context`)."""
+    return shared_context[0]
+
+
+@pytest.fixture
+def page(context: Any) -> Iterator[Any]:
+    """A new tab of the shared context: no saved game of another test, the snapshot stored."""
+    tab = context.new_page()
+    yield tab
+    tab.close()
+
+
+@pytest.fixture
+def guard(shared_context: tuple[Any, list[PageGuard]], page: Any) -> Iterator[PageGuard]:
+    """Fail the test on any non-local request, uncaught page error or anything the
+    Content-Security-Policy blocked."""
+    g = shared_context[1][0] = PageGuard()
     page.on("pageerror", lambda exc: g.errors.append(str(exc)))
     page.on("crash", lambda _: g.crashes.append(machine_state()))
     page.on("console", lambda msg: g.console_errors.append(msg.text) if msg.type == "error" else None)
@@ -114,7 +159,7 @@ def guard(context: Any, page: Any) -> Iterator[PageGuard]:
 
 @pytest.fixture
 def app(page: Any, guard: PageGuard, site_url: str) -> Any:
-    """The app, loaded and ready, in a fresh browser context (empty localStorage)."""
+    """The app, loaded and ready, in a new tab (empty localStorage), Python from the snapshot."""
     page.goto(site_url)
     wait_ready(page)
     return page

@@ -14,8 +14,8 @@ READY_TIMEOUT_MS = 180_000
 
 
 def wait_ready(page: Any) -> None:
-    """Wait for the explicit flag the app sets once Python has drawn its first screen."""
-    page.wait_for_function("document.body.dataset.ready === '1'", timeout=READY_TIMEOUT_MS)
+    """Wait for the explicit flag the page sets once the app's Python drew its first screen."""
+    page.wait_for_selector("body[data-ready='1']", state="attached", timeout=READY_TIMEOUT_MS)
 
 
 def start_game(page: Any, game: str, players: int, seed: int, names: list[str] | None = None,
