@@ -43,19 +43,24 @@ from pygame_rules.rng import Rng  # noqa: E402
 from pygame_rules.session import Seat, Session  # noqa: E402
 
 #: Installed before any script of the page: times every click, from the event to the end of the
-#: next frame (a task queued from the next animation frame runs once that frame is painted), and
-#: how long the click's handlers ran (from the window's capturing listener, which runs first, to
-#: its bubbling one, which runs last).
+#: next frame after the app's answer is on the page (the worker's commands for it applied: the
+#: page's "pygame-rules:drawn" event; a task queued from the next animation frame runs once that
+#: frame is painted), and until that answer was applied. A click on what has no handler (the
+#: baseline), and any click of a build whose page runs Python itself, is timed to the next frame.
 CLICKS = """window.benchClicks = [];
-addEventListener("click", () => { window.benchHandled = performance.now(); });
 addEventListener("click", (event) => {
-  const start = performance.now();
-  requestAnimationFrame(() => {
+  const start = event.timeStamp;
+  const painted = (drawn) => requestAnimationFrame(() => {
     const channel = new MessageChannel();
-    channel.port1.onmessage = () => window.benchClicks.push([performance.now() - event.timeStamp,
-                                                             window.benchHandled - start]);
+    channel.port1.onmessage = () => window.benchClicks.push([performance.now() - start, drawn - start]);
     channel.port2.postMessage(0);
   });
+  // (a build whose page runs Python answers within the click's own task: no event to wait for)
+  if (event.target.closest("[data-on-click]") && document.querySelector("script[src$='shell.js']")) {
+    addEventListener("pygame-rules:drawn", () => painted(performance.now()), {once: true});
+  } else {
+    painted(performance.now());
+  }
 }, true);"""
 #: Installed before any script of the page: every long task's duration (ms), to be taken by LONGEST.
 LONG_TASKS = """window.benchLong = [];
@@ -67,7 +72,7 @@ LONGEST = "() => Math.max(0, ...window.benchLong.splice(0))"
 #: Whether the whole move log is on the page (a long one is written in slices).
 WHOLE_LOG = "(count) => document.querySelectorAll('#log li').length === count"
 #: Instant computer moves, no animation or sound: only drawing is timed.
-QUIET = ("localStorage.setItem('pygame_rules.settings',"
+QUIET = ("() => localStorage.setItem('pygame_rules.settings',"
          " JSON.stringify({sound: false, animate: false, pace: 'instant'}))")
 
 
@@ -87,8 +92,9 @@ def clicks(page: Page) -> list[list[float]]:
     return page.evaluate("() => window.benchClicks.splice(0)")
 
 
-def visit(pw: Any, url: str, save: Path) -> dict[str, list[list[float]]]:
-    """Import the game in a fresh profile, then time the clicks (see the module's docstring)."""
+def visit(pw: Any, url: str, save: Path, throttle: float) -> dict[str, list[list[float]]]:
+    """Import the game in a fresh profile, then time the clicks (see the module's docstring),
+    with the processor slowed down ``throttle`` times (Chromium's CPU throttling) from the import on."""
     with tempfile.TemporaryDirectory() as profile:
         context = pw.chromium.launch_persistent_context(profile, executable_path=CHROMIUM, args=ARGS,
                                                         viewport={"width": 1280, "height": 900})
@@ -99,7 +105,11 @@ def visit(pw: Any, url: str, save: Path) -> dict[str, list[list[float]]]:
         page.wait_for_function(READY, timeout=TIMEOUT_MS)
         page.evaluate(QUIET)
         page.wait_for_function(SNAPSHOT_STORED, timeout=TIMEOUT_MS, polling=250)
-        page.wait_for_timeout(1500)  # the first visit's worker ends
+        page.wait_for_timeout(1500)  # the first visit's snapshot is stored
+        page.reload()  # the page as a returning visitor has it (Python from the snapshot)
+        page.wait_for_function(READY, timeout=TIMEOUT_MS)
+        if throttle > 1:
+            context.new_cdp_session(page).send("Emulation.setCPUThrottlingRate", {"rate": throttle})
         page.evaluate(LONGEST)
         page.set_input_files("#import-file", str(save))
         page.wait_for_selector("#board svg")
@@ -124,16 +134,17 @@ def visit(pw: Any, url: str, save: Path) -> dict[str, list[list[float]]]:
         out["baseline"] = clicks(page)
         for ply in range(0, plies, max(1, plies // 20)):
             page.click(f"#log li[data-ply='{ply}'] button")
-            page.wait_for_function(f"!!document.querySelector(\"#log li[data-ply='{ply}'][data-shown]\")")
+            page.wait_for_selector(f"#log li[data-ply='{ply}'][data-shown]", state="attached")
             page.wait_for_timeout(100)
         page.click("#back-to-present")
-        page.wait_for_function("!document.getElementById('back-to-present')")
+        page.wait_for_selector("#back-to-present", state="detached")
         page.wait_for_timeout(200)
         out["log"] = clicks(page)
         for _ in range(10):  # the board's first control, at the present position (a Türme stone: chosen, let go)
             page.locator("#board [tabindex]").first.click(force=True)
             page.wait_for_timeout(150)
         out["board"] = clicks(page)
+        out["clicks longest"] = [[page.evaluate(LONGEST), 0.0]]
         out["nodes"] = [[page.evaluate("document.getElementsByTagName('*').length"), 0.0]]
         context.close()
     return out
@@ -144,6 +155,8 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=3)
     parser.add_argument("--moves", type=int, default=300)
     parser.add_argument("--site", type=Path, action="append", help="a built site (repeat to compare builds)")
+    parser.add_argument("--throttle", type=float, default=1.0,
+                        help="slow the processor down this many times (Chromium's CPU throttling; 4: a phone)")
     args = parser.parse_args()
     sites = [s.resolve() for s in (args.site or [ROOT / "public"])]
     servers = [serve(site) for site in sites]
@@ -156,16 +169,17 @@ def main() -> None:
         save.write_text(long_game(args.moves))
         for run in range(args.runs):
             for name, url in pages if run % 2 == 0 else pages[::-1]:
-                results[name].append(visit(pw, url, save))
+                results[name].append(visit(pw, url, save, args.throttle))
             loads.append(load_average())
             print(f"run {run + 1}/{args.runs} done, load average {loads[-1]}", file=sys.stderr)
     for server in servers:
         server.shutdown()
     print(f"Clicks on the game screen, {args.moves}-move game of Spiel der Türme, medians over {args.runs} runs "
-          f"(Chromium {CHROMIUM}, load average before/after: {loads[0]} / {loads[-1]}):")
+          f"(Chromium {CHROMIUM}, CPU throttled {args.throttle:g}×, load average before/after: "
+          f"{loads[0]} / {loads[-1]}):")
     print(f"{'site':14} {'elements':>8} {'baseline ms':>12} {'log click ms':>13} {'slowest ms':>11}"
-          f" {'log Python ms':>14} {'board click ms':>15} {'board Python ms':>16} {'import longest':>15}"
-          f" {'open longest':>13}")
+          f" {'log answer ms':>14} {'board click ms':>15} {'board answer ms':>16} {'import longest':>15}"
+          f" {'open longest':>13} {'clicks longest':>15}")
     for name, runs in results.items():
         base = [d for r in runs for d, _ in r["baseline"]] or [0.0]
         log = [d for r in runs for d, _ in r["log"]]
@@ -173,10 +187,12 @@ def main() -> None:
         board = [d for r in runs for d, _ in r["board"]] or [0.0]
         board_python = [p for r in runs for _, p in r["board"]] or [0.0]
         elements = statistics.median(r["nodes"][0][0] for r in runs)
-        opening = {kind: ", ".join(f"{r[kind][0][0]:.0f}" for r in runs) for kind in ("import", "open")}
+        opening = {kind: ", ".join(f"{r[kind][0][0]:.0f}" for r in runs)
+                   for kind in ("import", "open", "clicks longest")}
         print(f"{name:14} {elements:8.0f} {statistics.median(base):12.0f} {statistics.median(log):13.0f}"
               f" {max(log):11.0f} {statistics.median(python):14.1f} {statistics.median(board):15.0f}"
-              f" {statistics.median(board_python):16.1f} {opening['import']:>15} {opening['open']:>13}")
+              f" {statistics.median(board_python):16.1f} {opening['import']:>15} {opening['open']:>13}"
+              f" {opening['clicks longest']:>15}")
 
 
 if __name__ == "__main__":

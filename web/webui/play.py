@@ -27,7 +27,7 @@ from .page import Event
 from .whynot import is_choice, why_not
 
 if TYPE_CHECKING:
-    from .app import App
+    from .shell import Shell
 
 #: How a computer player's strength is named while it thinks.
 LEVELS = {"easy": N_("easy"), "medium": N_("medium"), "hard": N_("hard")}
@@ -44,8 +44,10 @@ REPLAY_BUTTONS = (("first", "|◀", N_("First position")), ("previous", "◀", N
 class GameScreen:
     """Plays one session; re-renders from its controller after every change."""
 
-    def __init__(self, app: App, session: Session) -> None:
+    def __init__(self, app: Shell, session: Session) -> None:
         self.app = app
+        #: Whether this screen is the one on show (it stops everything it started when left).
+        self.on_show = True
         self.session = session
         self.game = session.game
         self.controller = Controller(session)
@@ -258,7 +260,7 @@ class GameScreen:
         slice in a task of its own, for as long as no other render came (which goes on from there)."""
         while self._log_first:
             await asyncio.sleep(0)
-            if render != self._renders or self._log_shown is None or self.app.screen is not self:
+            if render != self._renders or self._log_shown is None or not self.on_show:
                 return
             start = max(0, self._log_first - LOG_SLICE)
             earlier = self._log_entries(start, self._log_first)
@@ -399,7 +401,7 @@ class GameScreen:
             found = None
             self.page.toast(_("No hint: {error}").format(error=exc), error=True)
         self._hint_asked = False
-        if self.app.screen is self and len(self.session.moves) == ply:
+        if self.on_show and len(self.session.moves) == ply:
             self.hint = None if found is None else (ply, player, found)
             self.render()
 
@@ -442,6 +444,7 @@ class GameScreen:
 
     def leave(self) -> None:
         """The screen goes: nothing it started goes on."""
+        self.on_show = False
         self._stop_work()
         self.page.send("busy", False)
 
@@ -468,10 +471,10 @@ class GameScreen:
         try:
             reply = json.dumps(await _ask("bot_move", request.payload))
             await asyncio.sleep(hold(asked, working.now_ms(), request.budget_ms) / 1000)
-            while self.app.screen is self and self.controller.acting_player() is None \
+            while self.on_show and self.controller.acting_player() is None \
                     and (wait := self.pacer.wait(working.now_ms(), self.app.settings.pace_ms)):
                 await asyncio.sleep(min(wait, 50) / 1000)  # a person who must act too is not kept waiting
-            if self.app.screen is not self:
+            if not self.on_show:
                 return  # the player left this game meanwhile
             played = self.controller.bot_replied(request, reply)
         except asyncio.CancelledError:
@@ -479,7 +482,7 @@ class GameScreen:
             raise
         except Exception as exc:
             self.controller.bot_done(request)
-            if self.app.screen is self:
+            if self.on_show:
                 self.page.toast(_("{name} could not move: {error}").format(name=self.names[request.player], error=exc),
                                 error=True)
                 self.render()

@@ -250,8 +250,11 @@ const COMMANDS = {
   },
   busy: (on) => { busy = on; },
   reply(id, answer) {
-    calls.get(id)?.(answer);
+    const [resolve, reject] = calls.get(id) ?? [];
     calls.delete(id);
+    const { result, error } = JSON.parse(answer);
+    if (error !== undefined) reject?.(new Error(error));
+    else resolve?.(JSON.stringify(result));
   },
   ready() {
     if (ready) return;
@@ -263,6 +266,9 @@ const COMMANDS = {
   },
 };
 
+// Sent after each batch of the worker's commands is on the page (benchmarks time clicks by it).
+export const DRAWN = "pygame-rules:drawn";
+
 worker.onmessage = ({ data }) => {
   if (data.commands) {
     for (const [name, ...args] of JSON.parse(data.commands)) {
@@ -272,6 +278,7 @@ worker.onmessage = ({ data }) => {
         console.error(`pygame_rules: the page could not ${name}: ${error}`);  // i18n: internal (the console)
       }
     }
+    dispatchEvent(new Event(DRAWN));
   } else if (data.failed) {
     const box = byId("load-error");
     if (box) {
@@ -386,13 +393,14 @@ new ResizeObserver(() => {
   }
 }).observe(app);
 
-// The engines' service for scripts, tests and benchmarks: JSON text in, JSON text out.
+// The engines' service (pygame_rules/service.py) for scripts, tests and benchmarks: a request's
+// JSON text in, a promise of its result's JSON text out (or an error with the service's message).
 globalThis.pygameRules = {
   manifest,
   call(method, payload) {
     const id = nextCall++;
-    return new Promise((resolve) => {
-      calls.set(id, resolve);
+    return new Promise((resolve, reject) => {
+      calls.set(id, [resolve, reject]);
       post({ type: "call", id, method, payload });
     });
   },
