@@ -83,5 +83,6 @@ def test_page_texts_carry_the_pages_translations() -> None:
     """What the build puts into the app's page for i18n.js: its HTML and JS texts, per language."""
     texts = catalogs.page_texts()
     assert set(texts) == set(catalogs.LANGUAGES)
-    assert texts["de"]["Board games, offline"] == "Brettspiele, offline"
+    assert texts["de"]["Starting the game engine…"] == "Die Spiel-Engine startet…"  # index.html
+    assert texts["de"]["Opening the saved game…"] == "Die gespeicherte Partie wird geöffnet…"  # shell.js
     assert "New game" not in texts["de"]  # a Python text: Python translates it itself

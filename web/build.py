@@ -176,7 +176,6 @@ def _start_screens() -> dict[str, str]:
     the worker draws the live one over it, listing the saved games)."""
     _import_checkout()
     from pygame_rules.i18n import LANGUAGES, use
-
     from webui.app import App
     from webui.page import Page
 

@@ -11,8 +11,8 @@ sends is refused with a line on the console, and the app goes on.
 >>> host.receive('{"type": "boot", "lang": "en", "storage": {}}')
 >>> [command[0] for command in json.loads(sent[-1])][-1]
 'ready'
->>> host.receive('{"type": "boot"')   # not JSON: refused, nothing breaks
-pygame_rules: a message of the page was refused: the page's message is not valid JSON (it may be truncated or of another kind)
+>>> host.receive('{"type": "boot"')  # not JSON: refused, nothing breaks  # doctest: +ELLIPSIS
+pygame_rules: a message of the page was refused: the page's message is not valid JSON ...
 """
 
 from __future__ import annotations

@@ -98,6 +98,10 @@ async function setUpOffline() {
     sayOffline(() => t("Not ready for offline use: {reason}", { reason }));
     return;
   }
+  if (!registration) {  // a browser (or a test's) that stubs registration out
+    sayOffline(() => t("This browser cannot keep the app for offline use here."));
+    return;
+  }
   const storing = () => t("Storing the app for offline use…");
   if (registration.installing) sayOffline(storing);
   registration.addEventListener("updatefound", () => {
@@ -110,4 +114,16 @@ async function setUpOffline() {
 }
 
 addEventListener(CHANGED, () => sayOffline(null));
-setUpOffline();
+
+// The release is stored once the first screen is on the page (body[data-ready]): its 20-odd MB
+// must not hold up the downloads that the first visit's start needs.
+if (document.body.dataset.ready) {
+  setUpOffline();
+} else {
+  const waiting = new MutationObserver(() => {
+    if (!document.body.dataset.ready) return;
+    waiting.disconnect();
+    setUpOffline();
+  });
+  waiting.observe(document.body, { attributes: true, attributeFilter: ["data-ready"] });
+}

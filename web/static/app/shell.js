@@ -398,6 +398,9 @@ new ResizeObserver(() => {
 globalThis.pygameRules = {
   manifest,
   call(method, payload) {
+    if (typeof method !== "string" || typeof payload !== "string") {  // the worker would refuse it unanswered
+      return Promise.reject(new Error("a request needs a method name and a JSON text payload"));  // i18n: internal
+    }
     const id = nextCall++;
     return new Promise((resolve, reject) => {
       calls.set(id, [resolve, reject]);
