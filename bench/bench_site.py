@@ -248,10 +248,10 @@ def service_speed(pw: Any, url: str, count: int) -> None:
     page.add_init_script(LONG_TASKS)
     page.goto(url)
     page.wait_for_function(READY, timeout=TIMEOUT_MS)
-    print("Random play on the page (Pyodide, in slices), 3 s per game:")
+    print("Random play through pygameRules.call (Pyodide, in slices), 3 s per game:")
     for game, r in page.evaluate(RANDOM_PLAY).items():
         print(f"  {game:7} {r['plies'] / r['seconds']:8.0f} plies/s  {r['games'] / r['seconds']:6.2f} games/s")
-    print(f"Hard computer player on the page (in slices), 1 s budget, {count} positions "
+    print(f"Hard computer player through pygameRules.call, 1 s budget, {count} positions "
           "along random 3-player games:")
     for name, game in GAMES.items():
         decisions = [page.evaluate(HARD_MOVE, [name, game.state_to_json(state), player])
@@ -274,7 +274,7 @@ def main() -> None:
     parser.add_argument("--site", type=Path, action="append",
                         help="a built site (repeat to compare builds; default: public)")
     parser.add_argument("--positions", type=int, default=0,
-                        help="afterwards, measure the speed of the first site's Python: random play "
+                        help="afterwards, measure the speed of each site's Python: random play "
                              "and hard decisions at this many positions per game (default: skip)")
     parser.add_argument("--cpu", action="store_true",
                         help="trace each load and add the most processor time one task of the page used")
@@ -294,8 +294,9 @@ def main() -> None:
                 results[name].append(visit(pw, url, request, args.cpu))
             loads.append(load_average())
             print(f"run {run + 1}/{args.runs} done, load average {loads[-1]}", file=sys.stderr)
-        if args.positions:
-            service_speed(pw, pages[1][1], args.positions)
+        for name, url, _request in pages[1:] if args.positions else ():
+            print(f"{name}:")
+            service_speed(pw, url, args.positions)
     for server in servers:
         server.shutdown()
 
