@@ -10,7 +10,8 @@ import { siteLoadPyodide } from "./site_pyodide.mjs";
 
 const site = process.argv[2];
 const loadPyodide = await siteLoadPyodide(site);
-const py = await loadPyodide({ indexURL: join(site, "pyodide") + "/" });
+// the standard library the site's worker loads: Pyodide's, compiled by the build (loadPyodide's stdLibURL)
+const py = await loadPyodide({ indexURL: join(site, "pyodide") + "/", stdLibURL: join(site, "app", "python_stdlib.zip") });
 const [wheel] = readdirSync(join(site, "wheels")).filter((name) => name.endsWith(".whl"));
 const sitePackages = py.runPython("import sysconfig; sysconfig.get_path('purelib')");
 py.unpackArchive(new Uint8Array(readFileSync(join(site, "wheels", wheel))), "wheel", { extractDir: sitePackages });

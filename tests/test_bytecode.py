@@ -36,7 +36,7 @@ def test_a_build_from_the_same_sources_makes_the_same_archives(site_dir: Path, t
                    capture_output=True, timeout=600)
     again = json.loads(MANIFEST.search((tmp_path / "index.html").read_text())[1])
     assert again == json.loads(MANIFEST.search((site_dir / "index.html").read_text())[1])
-    for name in (f"wheels/{again['wheel']}", "app/webui.zip", "pyodide/python_stdlib.zip"):
+    for name in (f"wheels/{again['wheel']}", "app/webui.zip", "app/python_stdlib.zip"):
         assert (tmp_path / name).read_bytes() == (site_dir / name).read_bytes(), name
 
 

@@ -2,8 +2,9 @@
 byte for byte the npm package's file, and the site's own scripts replace no browser global.
 
 An upgrade of Pyodide or PyScript is then a version bump in ``package.json`` and a rebuild
-(``docs/startup.md``). The standard library archive is the one file the build derives, with
-Pyodide's own compiler under Node (``web/bytecode.py``): data, not code.
+(``docs/startup.md``). The site's standard library is a copy of Pyodide's compiled to its bytecode by
+the build, with Pyodide itself under Node (``web/bytecode.py``), in ``app/``: Pyodide's own folder
+has every file of the package as it is.
 """
 
 from __future__ import annotations
@@ -31,6 +32,8 @@ def shipped(site: Path, folder: str, package: Path) -> list[tuple[Path, Path]]:
 
 
 def test_pyodide_and_pyscript_are_the_packages_files(site_dir: Path) -> None:
+    stdlib = "python_stdlib.zip"
+    assert (site_dir / "pyodide" / stdlib).read_bytes() == (NODE / "pyodide" / stdlib).read_bytes()
     pairs = shipped(site_dir, "pyodide", NODE / "pyodide") + \
         shipped(site_dir, "pyscript", NODE / "@pyscript" / "core" / "dist")
     different = [str(ours.relative_to(site_dir)) for ours, theirs in pairs

@@ -232,16 +232,20 @@ def build(out: Path) -> dict[str, Any]:
     compile_catalogs()  # .mo files into the package, before the wheel
     wheel = _build_wheel(out)
     webui = _zip_webui(out)
-    # Pyodide under Node compiles these and its standard library to its bytecode (web/bytecode.py),
-    # before anything hashes them or counts their bytes
-    subprocess.run(["node", str(WEB / "bytecode.mjs"), str(wheel), str(webui),
-                    str(out / "pyodide" / "python_stdlib.zip")], check=True)
+    # Pyodide under Node compiles these and a copy of its standard library to its bytecode
+    # (web/bytecode.py), before anything hashes them or counts their bytes; the worker loads that
+    # copy (loadPyodide's stdLibURL), Pyodide's own folder stays as released
+    stdlib = out / "app" / "python_stdlib.zip"
+    shutil.copy2(out / "pyodide" / "python_stdlib.zip", stdlib)
+    subprocess.run(["node", str(WEB / "bytecode.mjs"), str(wheel), str(webui), str(stdlib)], check=True)
     _import_checkout()
     from webui.app import MAX_FILE
 
     manifest = {
         "wheel": wheel.name,
-        "runtime_bytes": sum(p.stat().st_size for p in (*runtime, wheel, webui)),
+        # what the worker fetches: Pyodide's files but its standard library, ours, our code
+        "runtime_bytes": sum(p.stat().st_size for p in (*runtime, stdlib, wheel, webui) if p.parent.name != "pyodide"
+                             or p.name != "python_stdlib.zip"),
         # the largest file an import reads at all (webui/app.py)
         "max_file": MAX_FILE,
     }

@@ -27,7 +27,11 @@ async function boot(wheel) {
     fetchBytes(`../wheels/${wheel}`), fetchBytes("../app/webui.zip"), fetchBytes("./embed_service.py"),
   ]);
   const { py, boot: how, made, key } = await startPython(
-    pyodide, { indexURL: new URL("../pyodide/", import.meta.url).href },
+    pyodide, {
+      indexURL: new URL("../pyodide/", import.meta.url).href,
+      // our standard library: Pyodide's, compiled to its bytecode by the build (web/bytecode.py)
+      stdLibURL: new URL("../app/python_stdlib.zip", import.meta.url).href,
+    },
     [[code, "wheel", "site-packages"], [webui, "zip", "."]], ["webui.games", "pygame_rules.lessons"]);
   if (made) storeSnapshot(key, made);  // in the background: this worker lives on
   postMessage({ boot: how });

@@ -31,7 +31,11 @@ async function boot(wheel) {
   if (typeof wheel !== "string" || !WHEEL.test(wheel)) throw new Error("no wheel named");  // i18n: internal
   const [engines, webui] = await Promise.all([fetchBytes(`../wheels/${wheel}`), fetchBytes("./webui.zip")]);
   const { py, boot: how, made, key } = await startPython(
-    pyodide, { indexURL: new URL("../pyodide/", import.meta.url).href },
+    pyodide, {
+      indexURL: new URL("../pyodide/", import.meta.url).href,
+      // our standard library: Pyodide's, compiled to its bytecode by the build (web/bytecode.py)
+      stdLibURL: new URL("../app/python_stdlib.zip", import.meta.url).href,
+    },
     [[engines, "wheel", "site-packages"], [webui, "zip", "."]], PRELOAD);
   postMessage({ started: how });
   const Host = py.pyimport("webui.worker").Host;
