@@ -62,9 +62,12 @@ class Node:
             node = node.parent
 
     def matches(self, selector: str) -> bool:
-        """A simple selector: ``tag``, ``#id``, ``.class``, ``[attr]`` or ``[attr=value]``, combined."""
-        for part in re.findall(r"[#.]?[\w-]+|\[[^\]]+\]", selector):
-            if part.startswith("#"):
+        """A simple selector: ``tag``, ``#id``, ``.class``, ``[attr]``, ``[attr=value]`` or
+        ``:not(simple selector)``, combined."""
+        for part in re.findall(r":not\([^)]*\)|[#.]?[\w-]+|\[[^\]]+\]", selector):
+            if part.startswith(":not("):
+                ok = not (self.tag and self.matches(part[5:-1]))
+            elif part.startswith("#"):
                 ok = self.attrs.get("id") == part[1:]
             elif part.startswith("."):
                 ok = part[1:] in self.attrs.get("class", "").split()
@@ -77,9 +80,18 @@ class Node:
                 return False
         return bool(self.tag)
 
+    def find(self, selector: str, text: str | None = None) -> Node:
+        """The one element below matching (AssertionError if none or several)."""
+        found = self.find_all(selector, text)
+        assert len(found) == 1, f"{len(found)} elements match {selector!r}" + (f" with {text!r}" if text else "")
+        return found[0]
+
     def find_all(self, selector: str, text: str | None = None) -> list[Node]:
         """The elements below matching ``selector`` (a space means any descendant), and
         holding ``text`` if given."""
+        if "," in selector:  # any of several selectors, in document order
+            wanted = {id(n) for part in selector.split(",") for n in self.find_all(part.strip(), text)}
+            return [node for node in self.elements() if id(node) in wanted]
         *outer, last = selector.split()
         found = [node for node in self.elements() if node is not self and node.matches(last)
                  and all(any(a.matches(s) for a in node.ancestors() if a is not node) for s in outer)]
@@ -153,9 +165,22 @@ class PageModel:
         self.heading: str | None = None
         self.settings: dict[str, bool] = {}
         self.other: list[list[Any]] = []
+        #: The selector or board element last given the focus.
+        self.focused: Any = None
+        #: When (``time.monotonic()``) each board was drawn, how many moves the log held then, its SVG.
+        self.boards: list[tuple[float, int, str]] = []
+        #: Every command applied, in order.
+        self.applied: list[list[Any]] = []
+        #: How many characters ``localStorage`` holds at most (keys and texts; None: no limit), and
+        #: whether it refuses every access (a browser that stores nothing for this page).
+        self.quota: int | None = None
+        self.refused = False
+        #: Messages for the app that the page's side made (a failed write), sent after each batch.
+        self.outbox: list[dict[str, Any]] = []
 
     # ------------------------------------------------------------- commands
     def apply(self, commands: list[list[Any]]) -> None:
+        self.applied.extend(commands)
         for name, *args in commands:
             getattr(self, "_" + name.replace("-", "_"), lambda *a, n=name: self.other.append([n, *a]))(*args)
 
@@ -163,7 +188,11 @@ class PageModel:
         self.find(f"#{element_id}").set_html(html)
 
     def _board(self, svg: str) -> None:
+        import time
+
         self._html("board", svg)
+        self.boards.append((time.monotonic(), len(self.find_all("#log li:not(.log-start)")), svg))
+        self.marked = []  # a new drawing: none of its elements is a control until marked
 
     def _items(self, element_id: str, changes: list[list[Any]], length: int) -> None:
         host = self.find(f"#{element_id}")
@@ -215,17 +244,35 @@ class PageModel:
         self.sounds.append(name)
 
     def _write(self, changes: list[list[Any]], tag: str) -> None:
+        """As ``app/shell.js`` writes: in order, the first failure stops them and is told, with
+        what the storage holds under the keys they touch."""
         for key, text in changes:
+            error = "SecurityError" if self.refused else ""
+            if not error and text is not None and self.quota is not None:
+                used = sum(len(k) + len(v) for k, v in self.storage.items() if k != key)
+                if used + len(key) + len(text) > self.quota:
+                    error = "QuotaExceededError"
+            if error:
+                self.outbox.append({"type": "written", "tag": tag, "error": error, "quota": "Quota" in error,
+                                    "held": {k: self.storage.get(k) for k, _text in changes}})
+                return
             if text is None:
                 self.storage.pop(key, None)
             else:
                 self.storage[key] = text
+        self.outbox.append({"type": "written", "tag": tag, "error": ""})
 
     def _download(self, name: str, text: str) -> None:
         self.downloads.append((name, text))
 
     def _copy(self, text: str, done: str, prompt: str) -> None:
         self.copied.append(text)
+
+    def _focus(self, selector: str) -> None:
+        self.focused = selector
+
+    def _focus_board(self, data: dict[str, str]) -> None:
+        self.focused = data
 
     def _confirm(self, question: str, key: str) -> None:
         self.confirms.append((question, key))
@@ -325,22 +372,37 @@ class Browser:
     event loop while a test waits (:meth:`settle`)."""
 
     def __init__(self, storage: dict[str, str] | None = None, lang: str = "en", width: float = 1000.0,
-                 reduced_motion: bool = False) -> None:
+                 reduced_motion: bool = False, *, refused: bool = False, quota: int | None = None) -> None:
+        """A page opened with ``storage`` in its ``localStorage`` (``refused``: a browser that
+        lets it store nothing; ``quota``: how many characters it stores at most), the reader's
+        language ``lang``, the board's element ``width`` CSS pixels wide."""
         import asyncio
 
         from webui.worker import Host
 
         self.loop = asyncio.new_event_loop()
         self.page = PageModel()
+        self.page.refused, self.page.quota = refused, quota
         if storage is not None:
             self.page.storage = dict(storage)
+        self.lang, self.width, self.reduced_motion = lang, width, reduced_motion
         self.host = Host(lambda text: self.page.apply(json.loads(text)))
-        self.send({"type": "boot", "lang": lang, "storage": self.page.storage,
+        self.send({"type": "boot", "lang": lang, "storage": None if refused else self.page.storage,
                    "width": width, "reduced_motion": reduced_motion})
 
+    def reload(self) -> Browser:
+        """The same page loaded again (this one closed): what its storage holds now, the
+        language last chosen."""
+        self.close()
+        return Browser(self.page.storage, self.lang, self.width, self.reduced_motion,
+                       refused=self.page.refused, quota=self.page.quota)
+
     def close(self) -> None:
+        """Leave the page: whatever the app was working on stops (again: nothing happens)."""
         import asyncio
 
+        if self.loop.is_closed():
+            return
         for task in asyncio.all_tasks(self.loop):
             task.cancel()
         self.loop.run_until_complete(asyncio.sleep(0))
@@ -349,6 +411,8 @@ class Browser:
     def send(self, message: dict[str, Any]) -> None:
         async def receive() -> None:
             self.host.receive(json.dumps(message))
+            while self.page.outbox:  # what the page says back (a failed write), as the shell does
+                self.host.receive(json.dumps(self.page.outbox.pop(0)))
 
         self.loop.run_until_complete(receive())
         self.settle(0)
@@ -361,9 +425,24 @@ class Browser:
         end = time.monotonic() + seconds
         while True:
             self.loop.run_until_complete(asyncio.sleep(0.001))
+            while self.page.outbox:
+                self.host.receive(json.dumps(self.page.outbox.pop(0)))
             busy = [t for t in asyncio.all_tasks(self.loop) if not t.done()]
             if not busy or time.monotonic() > end:
                 return
+
+    def until(self, condition: Any, seconds: float = 30.0) -> None:
+        """Run the app's background work until ``condition()`` holds (AssertionError after
+        ``seconds``)."""
+        import asyncio
+        import time
+
+        end = time.monotonic() + seconds
+        while not condition():
+            assert time.monotonic() < end, f"still waiting after {seconds} s"
+            self.loop.run_until_complete(asyncio.sleep(0.005))
+            while self.page.outbox:
+                self.host.receive(json.dumps(self.page.outbox.pop(0)))
 
     # ------------------------------------------------------------ as a player
     def click(self, selector: str, text: str | None = None) -> None:
@@ -394,9 +473,14 @@ class Browser:
         if message is not None:
             self.send(message)
 
-    def choose_file(self, selector: str, name: str, text: str) -> None:
+    def choose_file(self, selector: str, name: str, text: str | None, size: int | None = None) -> None:
+        """Choose a file as the page sends it: its name, size (of ``text`` in UTF-8 unless given)
+        and text (None: the page did not read it, being larger than the manifest's ``max_file``)."""
         node = self.page.find(selector)
-        message = self.page.event(node, "change", file={"name": name, "size": len(text.encode()), "text": text})
+        file: dict[str, Any] = {"name": name, "size": len((text or "").encode()) if size is None else size}
+        if text is not None:
+            file["text"] = text
+        message = self.page.event(node, "change", file=file)
         assert message is not None
         self.send(message)
 
@@ -409,8 +493,66 @@ class Browser:
         self.send({"type": "key", "key": key, "place": place, "mods": False})
 
     def language(self, lang: str) -> None:
+        """Choose ``lang`` in the top bar (``app/i18n.js`` keeps the choice for the next visit)."""
+        self.lang = lang
+        if not self.page.refused:
+            self.page.storage["pygame_rules.lang"] = lang
         self.send({"type": "language", "lang": lang})
+
+    def pointer(self) -> None:
+        """A click or tap anywhere on the page (the shell tells the app only while computers play)."""
+        if self.page.busy:
+            self.send({"type": "pointer"})
 
     @property
     def app(self) -> Any:
         return self.host.app
+
+    # ----------------------------------------------------- the screens' usual steps
+    def start_game(self, game: str, players: int | None = None, seed: int = 7, *, names: tuple[str, ...] = (),
+                   kinds: tuple[str, ...] = (), bot_time: str = "0.1", **options: bool) -> None:
+        """From the home screen (or this game's setup), set up and start a game as a person fills
+        in the form."""
+        from pygame_rules import get_game
+
+        if not self.page.find_all("#setup h1", get_game(game).title):
+            if self.page.find_all("#menu"):
+                self.click("#menu")
+            self.click(f".game-card[data-game={game}] button")
+        if players is not None:
+            self.fill("#player-count", str(players))
+        for seat, name in enumerate(names):
+            self.fill(f"[name=name{seat}]", name)
+        for seat, kind in enumerate(kinds):
+            self.fill(f"[name=kind{seat}]", kind)
+        for name, value in options.items():
+            self.fill(f"[name=opt-{name}]", value)
+        self.fill("#seed", str(seed))
+        self.fill("#bot-time", bot_time)
+        self.click("#start-game")
+
+    def log(self) -> list[str]:
+        """The move log's entries after "Start", as their buttons read."""
+        return [item.text for item in self.page.find_all("#log li:not(.log-start) button")]
+
+    def pass_to(self, name: str) -> None:
+        """The pass screen for ``name`` shows nothing private (no board, hand, card or offer);
+        then ``name`` reveals his view."""
+        screen = self.page.find("#pass-screen")
+        assert f"Pass the device to {name}" in screen.text
+        assert not self.page.find_all("#board") and not self.page.find_all("[data-card]")
+        assert not self.page.find_all("[data-offer-player]") and not self.page.find_all(".hand")
+        self.click("#reveal")
+        assert self.page.find_all("#board svg")
+
+    def saved(self) -> Any:
+        """The open game as its autosave holds it."""
+        from pygame_rules.session import Session
+
+        current = self.page.storage["pygame_rules.current"]
+        return Session.from_text(self.page.storage["pygame_rules.save." + current])
+
+    def toast(self) -> str:
+        """The last toast's text."""
+        assert self.page.toasts, "no toast"
+        return self.page.toasts[-1][0]

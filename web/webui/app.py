@@ -73,12 +73,17 @@ class App:
         self.screen: GameScreen | None = None
         #: Whether the last autosave failed (a notice says so until a later one works).
         self.save_failed = False
+        #: The autosaves the page has not said are stored yet, by save id: whether the game was
+        #: just opened, and a toast for when it is stored.
+        self._writing: dict[str, tuple[bool, str]] = {}
         #: Draws the screen now shown again, in the language now chosen (keeping its game or form).
         self.redraw: Callable[[], None] = self.show_home
         #: The replay going on in slices for the screen on show (the saved games' listing, or the
         #: game being opened); any other screen drops it (:meth:`show`).
         self._pending: Steps[Any] | None = None
         self._is_ready = False
+        #: Whether a long game is being opened in slices (the page is ready once it is on show).
+        self._opening = False
         #: The setup form's fields as last sent by the page (its draft survives a redraw).
         self.draft: dict[str, str] = {}
 
@@ -100,8 +105,8 @@ class App:
         problem = self.saves.unavailable()
         if problem:
             self.page.notice("storage", problem, dismiss=_("Dismiss"))
-        if self._pending is None:  # else once the open game is on show (_open_later)
-            self._ready()
+        if not self._opening:  # else once the open game is on show (_open_later); a long listing
+            self._ready()  # of the saved games goes on in slices on a screen that works already
 
     def _ready(self) -> None:
         """The first screen a person asked for is on show (the open game, not the word that it
@@ -283,8 +288,7 @@ class App:
                                 .format(game=session.game.title, file=name))
                 return
             session.renew_id()  # never overwrite a stored game: import it beside it
-        if self.open_session(session):
-            self.page.toast(_("Imported {game}.").format(game=session.game.title))
+        self.open_session(session, stored=_("Imported {game}.").format(game=session.game.title))
 
     def resume(self, save_id: str) -> bool:
         """Open the stored game ``save_id``; False if there is none. A damaged one leaves
@@ -302,6 +306,7 @@ class App:
             self.open_session(session)  # type: ignore[arg-type]  # (done: the session)
         else:  # a long game: replayed in slices, under a word that it is coming
             self._show_opening(reading)
+            self._opening = True
             self.page.spawn(self._open_later(reading))
         return True
 
@@ -341,8 +346,9 @@ class App:
         self.show_home(_("The last game could not be opened ({error}). It is kept as it was.")
                        .format(error=f"{type(exc).__name__}: {exc}"))
 
-    def open_session(self, session: Session) -> bool:
-        """Show ``session`` and store it; False (and a notice that stays) if storing failed."""
+    def open_session(self, session: Session, stored: str = "") -> bool:
+        """Show ``session`` and store it; False (and a notice that stays) if the browser stores
+        nothing. ``stored``: a toast to show once the page has stored it."""
         self.show()
         screen = self.screen = GameScreen(self, session)
 
@@ -352,44 +358,63 @@ class App:
 
         self.redraw = redraw
         redraw()
-        return self.autosave(session, opened=True)
+        return self.autosave(session, opened=True, stored=stored)
 
-    def autosave(self, session: Session, opened: bool = False) -> bool:
+    def autosave(self, session: Session, opened: bool = False, stored: str = "") -> bool:
         """Store ``session``; False (and a notice that stays) if the browser stores nothing.
-        A write that fails on the page comes back later (:meth:`written`)."""
+        The page says later how its write went (:meth:`written`): ``opened`` (a game just
+        opened: a failure always gets a notice) and ``stored`` (a toast for a success) wait
+        for that."""
         problem = self.saves.save(session)
         if problem:
             self.save_failed = self._tell_failure(problem, opened)
             return False
-        if self.save_failed and self._retrying is None:
-            self.save_failed = False
-            self.page.notice("save", _("The game is being saved again."), dismiss=_("Dismiss"))
-        self._retrying = None
+        was_opened, was_stored = self._writing.get(session.id, (False, ""))
+        self._writing[session.id] = (opened or was_opened, stored or was_stored)
         return True
 
     #: The save being stored again without its spare copy after a full storage, if any.
     _retrying: str | None = None
 
     def written(self, tag: str, error: str, quota: bool, held: Mapping[str, str | None]) -> None:
-        """A write the page was asked for failed (``error``: the browser's name for it;
-        ``quota``: the storage is full; ``held``: what the page holds now under the keys it
-        touched). A full storage gets one more try without the game's spare copy; then the
-        player is told, with the export at hand, once until saving works again."""
-        self.store.failed(held)
-        if not tag.startswith("save:"):
-            if tag == "delete":
-                self.page.toast(_("The saved game could not be deleted ({error}).").format(error=error), error=True)
-            elif tag == "settings":
-                self.page.toast(_("This browser does not keep settings: they last until you leave the page."),
-                                error=True)
+        """The page did a write it was asked for (``error``: "" or the browser's name for what
+        went wrong; ``quota``: the storage is full; ``held``: what the page holds now under the
+        keys it touched)."""
+        if tag.startswith("save:"):
+            self._save_written(tag[len("save:"):], error, quota, held)
             return
-        save_id = tag[len("save:"):]
+        if not error:
+            return
+        self.store.failed(held)
+        if tag == "delete":
+            self.page.toast(_("The saved game could not be deleted ({error}).").format(error=error), error=True)
+        elif tag == "settings":
+            self.page.toast(_("This browser does not keep settings: they last until you leave the page."),
+                            error=True)
+
+    def _save_written(self, save_id: str, error: str, quota: bool, held: Mapping[str, str | None]) -> None:
+        """How the autosave of ``save_id`` went. Stored: the player hears that saving works
+        again (if it had failed) and what was waiting for it ("Imported"). A full storage gets
+        one more try without the game's spare copy; then the player is told, with the export
+        at hand, once until saving works again."""
+        opened, stored = self._writing.get(save_id, (False, ""))
+        if not error:
+            self._writing.pop(save_id, None)
+            self._retrying = None
+            if self.save_failed:
+                self.save_failed = False
+                self.page.notice("save", _("The game is being saved again."), dismiss=_("Dismiss"))
+            if stored:
+                self.page.toast(stored)
+            return
+        self.store.failed(held)
         if quota and self._retrying != save_id and self.screen is not None and self.screen.session.id == save_id:
             self._retrying = save_id
             self.saves.save(self.screen.session, spare=False)
             return
         self._retrying = None
-        self.save_failed = self._tell_failure(write_failure(error, quota), opened=False)
+        self._writing.pop(save_id, None)
+        self.save_failed = self._tell_failure(write_failure(error, quota), opened)
 
     def _tell_failure(self, problem: str, opened: bool) -> bool:
         """A notice that the game is not being saved: for a game just ``opened`` (new,
@@ -519,8 +544,10 @@ class App:
         """The seats, options, seed and thinking time filled in on the setup form (``form``;
         by default the draft the page last sent)."""
         fields = self.draft if form is None else form
+        # (seats the form had not drawn yet when it was sent are left to _seat_rows: a free colour each)
         seats = [Seat(fields.get(f"name{i}", "").strip() or _("Player {n}").format(n=i + 1),
-                      fields.get(f"colour{i}", ""), fields.get(f"kind{i}", "human")) for i in range(count)]
+                      fields[f"colour{i}"], fields.get(f"kind{i}", "human"))
+                 for i in range(count) if f"colour{i}" in fields]
         options: dict[str, Any] = {}
         for option in game.options:
             value = fields.get(f"opt-{option.name}")

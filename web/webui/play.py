@@ -431,9 +431,11 @@ class GameScreen:
         task.add_done_callback(self._report)
 
     def _report(self, task: asyncio.Future[Any]) -> None:
+        """Work in the background ended: what it drew goes to the page now (a hint's answer
+        came with no event of the page's), and an error of its is shown."""
         if not task.cancelled() and task.exception() is not None:
             self.app.page.on_error(task.exception())  # type: ignore[arg-type]
-            self.page.push()
+        self.page.push()
 
     def _stop_work(self) -> None:
         """Stop every computation this screen started (a computer player's search, a hint)."""

@@ -3,9 +3,9 @@ before its last, and a pointer to the open game.
 
 The app's Python runs in a worker, which can't reach the page's storage: the page sends what
 it holds at the start (:class:`Store` keeps a copy) and performs every write the app asks for
-(a ``write`` command), reading each back. A write that fails there (storage full or disabled,
-or text that reads back otherwise) comes back as an event, the copy is set to what the page
-really holds, and the app tells the player (:meth:`App.written`); nothing reports a success
+(a ``write`` command), reading each back, and says how it went (an event). A write that fails
+there (storage full or disabled, or text that reads back otherwise): the copy is set to what the
+page really holds, and the app tells the player (:meth:`App.written`); nothing reports a success
 that did not happen. The open game's previous autosave is kept (:data:`PREVIOUS`), so one bad
 write can't lose the game. Reading never deletes anything and trusts no stored text: each
 passes the save gate (:meth:`Session.salvage`). A damaged save is listed as damaged, with its
@@ -115,7 +115,7 @@ class Saves:
         """Store ``session`` and mark it as the open game, keeping its autosave before this
         one (unless not ``spare``: the retry after a full storage, which must not cost the
         game its autosave); a message for the player if the browser can't store anything,
-        else None (a failure on the page comes back as an event, tagged ``save:<id>``)."""
+        else None (the page says how the write went, tagged ``save:<id>``)."""
         if not self.store.available:
             return _(NO_STORAGE)
         key, text = PREFIX + session.id, session.to_text()

@@ -47,7 +47,8 @@ function stored() {
 }
 
 // The writes the app asks for, each read back; the first that fails stops them and is told,
-// with what the storage holds under the keys they touch.
+// with what the storage holds under the keys they touch. Done, they are told too: the app
+// claims nothing (an import, saving working again) before the page has stored it.
 function write(changes, tag) {
   const store = storage();
   for (const [key, text] of changes) {
@@ -64,6 +65,7 @@ function write(changes, tag) {
       return;
     }
   }
+  post({ type: "written", tag, error: "" });
 }
 
 // ------------------------------------------------------------------ drawing
