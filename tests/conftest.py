@@ -5,7 +5,7 @@ from __future__ import annotations
 import os
 import sys
 import threading
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -142,19 +142,52 @@ def page(context: Any) -> Iterator[Any]:
     tab.close()
 
 
+def watch(page: Any, guard: PageGuard) -> None:
+    """Keep what goes wrong in ``page`` in ``guard``."""
+    page.on("pageerror", lambda exc: guard.errors.append(str(exc)))
+    page.on("crash", lambda _: guard.crashes.append(machine_state()))
+    page.on("console", lambda msg: guard.console_errors.append(msg.text) if msg.type == "error" else None)
+
+
+def check(guard: PageGuard) -> None:
+    """Fail on anything ``guard`` kept."""
+    assert guard.crashes == [], f"the page's renderer crashed; then: {guard.crashes}"
+    assert guard.blocked == [], f"requests left 127.0.0.1: {guard.blocked}"
+    assert guard.errors == [], f"page errors: {guard.errors}"
+    assert guard.csp == [], f"blocked by the Content-Security-Policy: {guard.csp}"
+
+
 @pytest.fixture
 def guard(shared_context: tuple[Any, list[PageGuard]], page: Any) -> Iterator[PageGuard]:
     """Fail the test on any non-local request, uncaught page error or anything the
     Content-Security-Policy blocked."""
     g = shared_context[1][0] = PageGuard()
-    page.on("pageerror", lambda exc: g.errors.append(str(exc)))
-    page.on("crash", lambda _: g.crashes.append(machine_state()))
-    page.on("console", lambda msg: g.console_errors.append(msg.text) if msg.type == "error" else None)
+    watch(page, g)
     yield g
-    assert g.crashes == [], f"the page's renderer crashed; then: {g.crashes}"
-    assert g.blocked == [], f"requests left 127.0.0.1: {g.blocked}"
-    assert g.errors == [], f"page errors: {g.errors}"
-    assert g.csp == [], f"blocked by the Content-Security-Policy: {g.csp}"
+    check(g)
+
+
+@pytest.fixture
+def own_context(browser: Any) -> Iterator[Callable[..., Any]]:
+    """Makes browser contexts of the test's own (``browser.new_context``'s options: a locale, a
+    phone's screen), for what the shared one can't show: a first visit (no Python snapshot, no
+    saves), a browser's language. Guarded as :func:`guard` guards (``.guard`` is the guard),
+    without service workers."""
+    made: list[Any] = []
+    g = PageGuard()
+
+    def make(**options: Any) -> Any:
+        context = browser.new_context(**{"service_workers": "block", **options})
+        guarded_context(context, [g])
+        context.on("page", lambda page: watch(page, g))
+        made.append(context)
+        return context
+
+    make.guard = g  # type: ignore[attr-defined]
+    yield make
+    for context in made:
+        context.close()
+    check(g)
 
 
 @pytest.fixture

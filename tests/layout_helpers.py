@@ -12,6 +12,7 @@ from typing import Any
 from pygame_rules import get_game
 from pygame_rules.rng import Rng
 from pygame_rules.session import Seat, Session
+from site_helpers import settled
 
 ROOT = Path(__file__).resolve().parent.parent
 #: axe-core from npm (package.json pins it), run inside the pages.
@@ -65,7 +66,7 @@ def make_a_move(page: Any, seed: int = 1, max_clicks: int = 200) -> None:
             page.locator("#board [tabindex]").nth(rng.randbelow(screen["board"])).click(force=True)
         elif screen["buttons"]:
             page.locator("#game-buttons button").nth(rng.randbelow(screen["buttons"])).click()
-        page.wait_for_timeout(50)
+        settled(page)
     raise AssertionError("no move was made")
 
 

@@ -41,7 +41,8 @@ class Node:
     @property
     def text(self) -> str:
         """The element's text, white space folded (as a reader sees it)."""
-        return " ".join("".join(node.data for node in self.walk() if not node.tag).split())
+        text = "".join(node.data for node in self.walk() if not node.tag)
+        return " ".join(part for part in re.split(r"[ \t\n\r\f]+", text) if part)  # (a no-break space stays)
 
     @property
     def dataset(self) -> dict[str, str]:

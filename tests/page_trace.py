@@ -3,7 +3,7 @@
 A ``longtask`` entry gives a task's length, which on a machine with few cores includes the time
 its thread waited for a core while other threads and processes ran. The trace's task events
 also carry the thread's own processor time (``tdur``), which that waiting does not add to. Used
-by ``tests/test_site_startup.py``, ``tests/test_site.py`` and ``bench/bench_site.py --cpu``.
+by ``tests/test_site_bots.py`` and ``bench/bench_site.py --cpu``.
 """
 
 from __future__ import annotations
@@ -18,7 +18,8 @@ CATEGORIES = "disabled-by-default-devtools.timeline,loading,blink.user_timing"
 
 
 def traced(page: Any, load: Callable[[], Any], until: str, timeout_ms: float) -> list[dict[str, Any]]:
-    """The trace events from ``load()`` until the script ``until`` is true in ``page``."""
+    """The trace events from ``load()`` until the script ``until`` is true in ``page`` (a function's
+    source, ``"() => ..."``: the app's page does not evaluate text as code)."""
     cdp = page.context.new_cdp_session(page)
     events: list[dict[str, Any]] = []
     done: list[bool] = []

@@ -18,6 +18,18 @@ def wait_ready(page: Any) -> None:
     page.wait_for_selector("body[data-ready='1']", state="attached", timeout=READY_TIMEOUT_MS)
 
 
+#: Resolves once the app's worker has handled every event the page sent it before, and the page
+#: has drawn what it answered (the worker answers in order; a call to its service comes after).
+SETTLED = "async () => { await window.pygameRules.call('ping', '{}'); }"
+
+
+def settled(page: Any) -> None:
+    """Wait until the page shows what the app made of everything done on it so far (a click is
+    handled by the worker, whose answer comes a moment later; work the app goes on with in the
+    background, such as a computer player's thinking, may come later still)."""
+    page.evaluate(SETTLED)
+
+
 def start_game(page: Any, game: str, players: int, seed: int, names: list[str] | None = None,
                options: dict[str, bool] | None = None) -> None:
     """From the home screen, set up and start a game as a player would."""

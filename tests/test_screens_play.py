@@ -559,3 +559,24 @@ def test_computers_stop_when_the_game_is_left_and_a_bad_answer_is_told(tab: Brow
     tab.click(".saved-game button", "Resume")
     tab.until(lambda: tab.page.toasts and "could not move" in tab.toast())
     assert tab.toast().endswith(" could not move: the engine broke") and tab.page.toasts[-1][1]
+
+
+def test_the_board_is_drawn_upright_on_a_narrow_page_and_only_then_again(tab: Browser) -> None:
+    """The page tells the board's width; the board is drawn again only when that changes how it
+    is drawn (upright below its landscape width), not for every change of the window."""
+    import re
+
+    tab.start_game("tuerme", 2, 11)
+    drawn = len(tab.page.boards)
+
+    def upright() -> bool:
+        _x, _y, width, height = map(float, re.search(r'viewBox="([^"]*)"', tab.page.boards[-1][2])[1].split())
+        return height > width
+
+    assert not upright()
+    tab.send({"type": "resize", "width": 990})
+    assert len(tab.page.boards) == drawn
+    tab.send({"type": "resize", "width": 390})
+    assert len(tab.page.boards) == drawn + 1 and upright()
+    tab.send({"type": "resize", "width": 380})
+    assert len(tab.page.boards) == drawn + 1

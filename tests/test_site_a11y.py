@@ -40,7 +40,7 @@ def test_axe_finds_nothing_on_the_app_screens(app, game_name, tmp_path):
     make_a_move(app)
     check(app, "game", found)
     app.click("#settings-button")
-    app.wait_for_selector("#settings-dialog[open]")
+    app.wait_for_selector("#dialog-settings[open]")
     check(app, "settings", found)
     app.keyboard.press("Escape")
     import_save(app, finished_save(game_name), tmp_path)
@@ -96,7 +96,7 @@ def test_the_board_is_one_tab_stop_walked_by_the_arrow_keys(app):
     assert focused(app)["square"] == square_name(move.src)
     app.locator(f"#board [tabindex][data-square='{square_name(move.dst)}']").last.focus()
     app.keyboard.press("Enter")
-    app.wait_for_function("document.querySelectorAll('#log li').length === 2")
+    app.wait_for_function("() => document.querySelectorAll('#log li').length === 2")
     app.wait_for_timeout(200)
     assert focused(app)["board"]
     assert app.locator("#board [tabindex='0']").count() == 1
@@ -139,29 +139,43 @@ def test_a_redraw_with_the_focus_elsewhere_measures_the_board_in_the_next_frame(
     assert app.locator("#board [tabindex='0']").count() == 1
 
 
+#: Plays a sound through app/sound.js (the page's own module): whether it played.
+PLAY = "async (name) => (await import(new URL('app/sound.js', location.href))).play(name)"
+
+
 def test_the_top_bar_has_the_settings_and_links_in_the_language_shown(app):
-    """Settings (sound off, animations on, normal pace by default) are kept across visits and
-    followed by the sounds; the Learn, gallery and rules links follow the language."""
+    """Settings (sound off, animations on, normal pace by default) in a modal dialog, kept across
+    visits and followed by the sounds; under reduced motion nothing is animated; the Learn, gallery
+    and rules links follow the language. (What each setting does to the screens: CPython,
+    ``tests/test_screens_i18n.py``.)"""
     assert app.locator(".game-card[data-game='saba'] a.learn-link").get_attribute("href") == "./learn.html#saba"
-    assert app.evaluate("pygameRulesSound.play('move')") is False  # silent by default
+    assert app.evaluate(PLAY, "move") is False  # silent by default
     app.click("#settings-button")
-    assert app.evaluate("document.activeElement.closest('dialog') !== null")  # a modal dialog took the focus
+    app.wait_for_selector("#dialog-settings[open]")
+    assert app.evaluate("() => document.activeElement.closest('dialog') !== null")  # a modal dialog took the focus
     assert not app.locator("#setting-sound").is_checked() and app.locator("#setting-animate").is_checked()
     assert app.locator("#setting-pace").input_value() == "normal"
     app.locator("#setting-sound").check()
     app.select_option("#setting-pace", "fast")
+    app.wait_for_function("() => JSON.parse(localStorage.getItem('pygame_rules.settings'))?.pace === 'fast'")
     app.click("#settings-close")
-    assert app.evaluate("JSON.parse(localStorage.getItem('pygame_rules.settings'))") == {
+    app.wait_for_selector("#dialog-settings", state="detached")
+    assert app.evaluate("() => JSON.parse(localStorage.getItem('pygame_rules.settings'))") == {
         "sound": True, "animate": True, "pace": "fast"}
-    assert app.evaluate("pygameRulesSound.play('end')") is True
+    assert app.evaluate("() => document.documentElement.dataset.sound") == "1"
+    assert app.evaluate(PLAY, "end") is True
     app.select_option("#language", "nl")
+    app.wait_for_function("() => document.querySelector(\".game-card[data-game='saba'] a.learn-link\")"
+                          ".getAttribute('href') === './learn.nl.html#saba'")
     assert app.locator("#gallery-link").get_attribute("href") == "./gallery.nl.html"
     assert app.locator("#rules-link").get_attribute("href") == "./rules/index.nl.html"
-    assert app.locator(".game-card[data-game='saba'] a.learn-link").get_attribute("href") == "./learn.nl.html#saba"
     app.emulate_media(reduced_motion="reduce")
     app.reload()
     wait_ready(app)
-    assert app.evaluate("document.documentElement.dataset.animate") == "0"
+    assert app.evaluate("() => document.documentElement.dataset.animate") == "0"
     app.click("#settings-button")
+    app.wait_for_selector("#dialog-settings[open]")
     assert app.locator("#setting-sound").is_checked() and app.locator("#setting-pace").input_value() == "fast"
     assert app.locator("#setting-animate").is_disabled() and not app.locator("#setting-animate").is_checked()
+    app.keyboard.press("Escape")  # the browser's own way out of a modal dialog
+    app.wait_for_selector("#dialog-settings[open]", state="detached")

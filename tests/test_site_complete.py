@@ -17,16 +17,27 @@ from site_helpers import start_game, wait_ready
 
 pytestmark = pytest.mark.browser
 
-SCREEN = """() => ({
-    pass: !!document.getElementById('pass-screen'),
-    over: !!document.getElementById('winner'),
-    board: document.querySelectorAll('#board [tabindex]').length,
-    buttons: document.querySelectorAll('#game-buttons button').length,
-    boardOnPassScreen: !!document.querySelector('#pass-screen svg, #pass-screen #board'),
-})"""
+#: Once the page shows what the app made of the last click: what the screen offers, as the
+#: centres of the board's controls and of the game's buttons (a real mouse click goes there).
+SCREEN = """async () => {
+    await window.pygameRules.call('ping', '{}');
+    const centres = (selector) => [...document.querySelectorAll(selector)].map((e) => {
+        const box = e.getBoundingClientRect();
+        return [box.left + box.width / 2, box.top + box.height / 2];
+    });
+    return {
+        pass: centres('#reveal')[0] || null,
+        over: !!document.getElementById('winner'),
+        board: centres('#board [tabindex]'),
+        buttons: centres('#game-buttons button'),
+        boardOnPassScreen: !!document.querySelector('#pass-screen svg, #pass-screen #board'),
+    };
+}"""
 
 
 def play_to_the_end(page, seed: int, max_steps: int = 6000) -> int:
+    """Click (the mouse, where the page shows it) what the screen offers until the game is over;
+    the clicks it took."""
     rng = Rng.from_seed(seed)
     for step in range(max_steps):
         screen = page.evaluate(SCREEN)
@@ -34,24 +45,22 @@ def play_to_the_end(page, seed: int, max_steps: int = 6000) -> int:
             return step
         if screen["pass"]:
             assert not screen["boardOnPassScreen"], "private view visible while passing the device"
-            page.click("#reveal")
-            continue
-        if screen["board"] and (not screen["buttons"] or rng.randbelow(10) < 6):
-            page.locator('#board [tabindex]').nth(rng.randbelow(screen["board"])).click(force=True)
+            page.mouse.click(*screen["pass"])
+        elif screen["board"] and (not screen["buttons"] or rng.randbelow(10) < 6):
+            page.mouse.click(*screen["board"][rng.randbelow(len(screen["board"]))])
         else:
             assert screen["buttons"], "nothing to do on the game screen"
-            page.locator("#game-buttons button").nth(rng.randbelow(screen["buttons"])).click()
+            page.mouse.click(*screen["buttons"][rng.randbelow(len(screen["buttons"]))])
     raise AssertionError("the game did not end")
 
 
 @pytest.mark.parametrize("game_name, players, options", [
-    ("babel", 3, {}),
-    ("babel", 5, {"two_colour_tiles": True}),
-    ("saba", 2, {}),
-    ("saba", 4, {"pro": True}),
+    ("babel", 3, {"two_colour_tiles": True}),
+    ("saba", 2, {"pro": True}),
 ])
 def test_complete_game_by_clicking(app, game_name, players, options):
     game = get_game(game_name)
+    app.set_viewport_size({"width": 1280, "height": 1500})  # the whole screen in view: no scrolling
     start_game(app, game_name, players, seed=7, options=options)
     steps = play_to_the_end(app, seed=players)
     assert steps > 10

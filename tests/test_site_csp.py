@@ -44,13 +44,14 @@ def test_every_page_has_a_strict_policy(site_dir):
         assert policy["base-uri"] == ["'none'"] and policy["form-action"] == ["'none'"]
         assert "frame-ancestors" not in policy  # a meta tag can't set it: the frame stays embeddable
         name = page.relative_to(site_dir).as_posix()
-        runtime = {"index.html": ["'wasm-unsafe-eval'", "'unsafe-eval'"], "embed/frame.html": ["'wasm-unsafe-eval'"]}
+        # Python runs in workers (Pyodide compiles WebAssembly); no page evaluates text as code
+        runtime = {"index.html": ["'wasm-unsafe-eval'"], "embed/frame.html": ["'wasm-unsafe-eval'"]}
         assert policy["script-src"] == ["'self'", *runtime.get(name, [])], name
 
 
 def test_injected_markup_runs_nothing_and_loads_nothing(app, guard):
     """What an injection would try, were any to get past the escaping: an inline script, an
-    event handler, a style attribute with a url, a request to another origin."""
+    event handler, a style attribute with a url, a request to another origin, text run as code."""
     outcome = app.evaluate("""async () => {
         const box = document.createElement("div");
         box.innerHTML = '<img src="data:," onload="window.pwned = 1">'
@@ -61,11 +62,12 @@ def test_injected_markup_runs_nothing_and_loads_nothing(app, guard):
         document.body.append(script);
         let fetched = "no";
         try { await fetch("http://127.0.0.2:9/steal"); fetched = "yes"; } catch { fetched = "refused"; }
+        setTimeout("window.pwned = 3", 0);  // text as code: the page's policy has no 'unsafe-eval'
         await new Promise((resolve) => setTimeout(resolve, 300));
         return {pwned: window.pwned ?? null, fetched};
     }""")
     assert outcome == {"pwned": None, "fetched": "refused"}
     kinds = {v.split(": ", 1)[1].split(" ")[0] for v in guard.csp}
-    assert {"script-src-attr", "script-src-elem", "style-src-attr", "connect-src"} <= kinds, guard.csp
+    assert {"script-src", "script-src-attr", "script-src-elem", "style-src-attr", "connect-src"} <= kinds, guard.csp
     assert guard.blocked == []  # refused by the page itself, before any request was made
     guard.csp.clear()  # expected here; any other test fails on one

@@ -156,10 +156,11 @@ class App:
             self.screen.on_pointer()
 
     def resized(self, width: float) -> None:
-        """The board's element is now ``width`` CSS pixels wide."""
+        """The board's element is now ``width`` CSS pixels wide: the board is drawn again if
+        that changes how (upright on a phone), not for every change of the window's width."""
         if abs(width - self.board_width) >= 1:
-            self.board_width = width
-            if self.screen is not None:
+            before, self.board_width = self.board_width, width
+            if self.screen is not None and self.screen.drawn_otherwise(before, width):
                 self.screen.render()
 
     # ------------------------------------------------------------------ home

@@ -143,6 +143,12 @@ class GameScreen:
         if player is not None:  # what can be chosen now becomes the board's controls (app/boardkeys.js)
             self.page.send("mark", self.interaction.clickable(self.state, player))
 
+    def drawn_otherwise(self, width: float, other: float) -> bool:
+        """Whether the board is drawn otherwise ``other`` CSS pixels wide than ``width`` wide
+        (upright below some width, :meth:`_render_board`)."""
+        options = getattr(self.interaction, "board_options", None)
+        return options is not None and bool(options(width) != options(other))
+
     def _side_panel(self, player: int | None) -> Any:
         over = self.game.is_over(self.state)
         status = self.game.status_text(self.state, self.names)
