@@ -190,6 +190,35 @@ def own_context(browser: Any) -> Iterator[Callable[..., Any]]:
     check(g)
 
 
+#: A phone's screen, with touch.
+PHONE = {"viewport": {"width": 390, "height": 844}, "device_scale_factor": 3, "is_mobile": True,
+         "has_touch": True}
+
+
+@pytest.fixture(scope="session")
+def phone(browser: Any) -> Iterator[tuple[Any, list[PageGuard]]]:
+    """A phone's browser (``tests/test_site_phone.py``): its first tab makes its Python snapshot."""
+    context = browser.new_context(service_workers="block", **PHONE)
+    current = [PageGuard()]
+    guarded_context(context, current)
+    context.add_init_script(FRESH_TAB)
+    yield context, current
+    context.close()
+
+
+@pytest.fixture
+def phone_page(phone: tuple[Any, list[PageGuard]]) -> Iterator[Any]:
+    """A new tab of the phone, guarded."""
+    context, current = phone
+    page = context.new_page()
+    guard = current[0] = PageGuard()
+    watch(page, guard)
+    yield page
+    page.close()
+    check(guard)
+
+
+
 @pytest.fixture
 def app(page: Any, guard: PageGuard, site_url: str) -> Any:
     """The app, loaded and ready, in a new tab (empty localStorage), Python from the snapshot."""

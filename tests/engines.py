@@ -38,9 +38,10 @@ READY_S = 240
 READY = "() => document.body.dataset.ready === '1'"
 READY_OFFLINE = """() => { const text = document.getElementById('offline-status').textContent;
                           return text.startsWith('Ready for offline use') && text; }"""
-#: Uncaught errors the app itself puts on the page (loader.js, PyScript), in every engine.
-SHOWN_ERRORS = """() => [...document.querySelectorAll('#load-error:not([hidden]) code, .py-error')]
-    .map(e => e.textContent)"""
+#: Errors the app itself puts on the page (app/shell.js: its Python could not start), in every engine.
+SHOWN_ERRORS = """() => [...document.querySelectorAll('#load-error:not([hidden]) code')].map(e => e.textContent)"""
+#: Resolves once the app's worker has handled everything the page sent it before (it answers in order).
+SETTLED = "async () => { await window.pygameRules.call('ping', '{}'); return true; }"
 
 
 class Server:
@@ -101,6 +102,11 @@ def wait(engine: Engine, script: str, timeout_s: float, what: str) -> Any:
                 return value
         time.sleep(0.25)
     raise AssertionError(f"{engine.name}: timed out after {timeout_s:.0f} s waiting for {what} {last}".strip())
+
+
+def settle(engine: Engine) -> None:
+    """Wait until the page shows what the app's worker made of what was done on it so far."""
+    wait(engine, SETTLED, 60, "the app's answer")
 
 
 def wait_ready(engine: Engine) -> None:

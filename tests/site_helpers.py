@@ -61,10 +61,6 @@ def pass_to(page: Any, name: str) -> None:
     page.locator("#board svg").wait_for()
 
 
-#: How the page's and the first visit's worker's Python started: "snapshot" (the stored one),
-#: "worker" (the page only: the snapshot the worker made just now) or "fresh"
-#: (web/static/app/snapshot.js); the worker's is None where no worker ran (a snapshot was stored).
-BOOTS = "() => [document.documentElement.dataset.pythonBoot, document.documentElement.dataset.workerBoot]"
 #: Where a first visit stores its Python snapshot (web/static/app/snapshot.js).
 CACHE = "pygame_rules.snapshots"
 #: The stored snapshots: [url, compressed bytes] for each.

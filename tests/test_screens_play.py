@@ -580,3 +580,78 @@ def test_the_board_is_drawn_upright_on_a_narrow_page_and_only_then_again(tab: Br
     assert len(tab.page.boards) == drawn + 1 and upright()
     tab.send({"type": "resize", "width": 380})
     assert len(tab.page.boards) == drawn + 1
+
+
+def test_an_undo_while_the_computer_thinks_stops_it(tab: Browser) -> None:
+    """The person takes his move back while the computer is thinking about its answer: the search
+    stops, nothing of it shows later, and the person plays on."""
+    tab.start_game("tuerme", 2, 5, kinds=("human", "hard"), bot_time="1")
+    click_move(tab, plain_move(TUERME.new_game(2, seed=5), 0))
+    assert tab.page.busy and tab.page.find_all("#thinking")
+    tab.click("#undo")
+    assert tab.toast() == "Move taken back." and tab.log() == [] and not tab.page.busy
+    tab.settle(1.5)
+    assert tab.log() == [] and not tab.page.find_all("#thinking") and tab.page.marked
+    assert tab.saved().moves == []
+
+
+def test_a_computer_move_slides_and_a_failed_hint_is_told(tab: Browser, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A Türme piece a computer moved slides to its field (when animations are on); a hint that
+    can't be had is said so."""
+    from webui import play
+
+    tab.app.store.items["pygame_rules.settings"] = json.dumps({"pace": "instant"})
+    tab.start_game("tuerme", 2, 5, kinds=("human", "easy"))
+    click_move(tab, plain_move(TUERME.new_game(2, seed=5), 0))
+    tab.until(lambda: tab.page.find_all("#your-turn"))
+    slides = [c for c in tab.page.applied if c[0] == "slide"]
+    session = tab.saved()
+    computer = next(m.action for m in session.moves if m.player == 1)
+    assert ["slide", {"square": square_name(computer.src)}, {"square": square_name(computer.dst)}, 320] in slides
+
+    async def failing(method: str, payload: str) -> Any:
+        raise ValueError("no time")
+
+    monkeypatch.setattr(play, "_ask", failing)
+    tab.click("#hint")
+    tab.settle(1)
+    assert tab.page.toasts[-1] == ("No hint: no time", True) and not tab.page.find_all("#hint-text")
+
+
+def test_reduced_motion_turns_the_animations_off() -> None:
+    """Where the system asks for reduced motion nothing is animated, whatever is stored, and the
+    settings say why their box can't be ticked."""
+    b = Browser({"pygame_rules.settings": json.dumps({"animate": True, "pace": "fast"})}, reduced_motion=True)
+    try:
+        assert b.page.settings == {"animate": False, "sound": False}
+        b.send({"type": "settings"})
+        box = b.page.find("#setting-animate")
+        assert "disabled" in box.attrs and "checked" not in box.attrs
+        assert "reduced motion" in b.page.find("#dialog-settings").text
+        b.fill("#setting-sound", True)
+        assert json.loads(b.page.storage["pygame_rules.settings"]) == {"sound": True, "animate": True, "pace": "fast"}
+        b.start_game("tuerme", 2, 5, kinds=("human", "easy"))
+        click_move(b, plain_move(TUERME.new_game(2, seed=5), 0))
+        b.until(lambda: b.page.find_all("#your-turn"))
+        assert not [c for c in b.page.applied if c[0] in ("slide", "pulse")]
+    finally:
+        b.close()
+        use("en")
+
+
+def test_a_click_on_what_was_drawn_a_moment_ago_is_not_lost(tab: Browser) -> None:
+    """Computers play at the "instant" pace: the side panel is drawn again after every move, and a
+    click on "Menu" the page showed reaches the app after it drew the next one. The click counts;
+    one on a screen that was left does not."""
+    tab.app.store.items["pygame_rules.settings"] = json.dumps({"pace": "instant"})
+    tab.start_game("tuerme", 2, 9, kinds=("easy", "easy"))
+    tab.until(lambda: len(tab.log()) >= 2)
+    menu = tab.page.event(tab.page.find("#menu"), "click")
+    undo = tab.page.event(tab.page.find("#undo"), "click")
+    moves = len(tab.log())
+    tab.until(lambda: len(tab.log()) > moves)  # the side panel drawn again meanwhile
+    assert tab.page.find("#menu").attrs["data-on-click"] != menu["on"]
+    tab.send(menu)
+    assert tab.page.find_all("#home")
+    tab.send(undo)  # from the game screen left: nothing happens
+    assert tab.page.find_all("#home") and not tab.page.toasts

@@ -495,3 +495,55 @@ def test_a_delete_the_browser_refuses_is_told() -> None:
         assert b.toast().startswith("The saved game could not be deleted (SecurityError)")
     finally:
         b.close()
+
+
+def test_the_home_screen_lists_finished_and_gone_games() -> None:
+    """A finished game is listed as finished, to view; a save gone meanwhile (another tab deleted
+    it) is said to be gone."""
+    game = get_game("tuerme")
+    session = Session.new("tuerme", [Seat("Ada", "red"), Seat("Bo", "blue")], 3)
+    rng = Rng.from_seed(3)
+    while not game.is_over(session.state):
+        player = game.to_move(session.state)[0]
+        session.play(player, rng.choice(game.legal_actions(session.state, player)))
+    b = opened({PREFIX + session.id: session.to_text(), PREFIX + GOOD["id"]: json.dumps(GOOD)})
+    try:
+        rows = b.page.find_all(".saved-game")
+        assert [row.attrs["data-save"] for row in rows] == [session.id, GOOD["id"]]  # the newest first
+        assert " · Ada, Bo · finished · " in rows[0].text and rows[0].find("button", "View")
+        assert "3 moves" in rows[1].text and rows[1].find("button", "Resume")
+        del b.app.store.items[PREFIX + GOOD["id"]]
+        b.app.export_raw(GOOD["id"])
+        b.app.page.push()
+        assert b.page.toasts[-1] == ("That saved game is gone.", True)
+    finally:
+        b.close()
+
+
+def test_a_long_game_that_fails_while_it_is_opened_leaves_a_working_home(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A damaged save found out only in a later slice of its replay, and a fault of ours while a
+    game is opened: the home screen, saying so, and the save kept."""
+    from webui import app as app_module
+    from webui import working
+
+    monkeypatch.setattr(working, "FIRST_SLICE_S", 0.0)
+    text = DAMAGED["an illegal move"][0]
+    b = Browser({PREFIX + "broken": text, CURRENT: "broken"})
+    try:
+        b.settle(10)
+        assert b.page.ready and "move 2 of the save is invalid" in b.page.find("#home-message").text
+        assert b.page.storage[PREFIX + "broken"] == text
+    finally:
+        b.close()
+
+    def broken(self: Any, session: Session, stored: str = "") -> bool:
+        raise RuntimeError("a bug of ours")
+
+    monkeypatch.setattr(app_module.App, "open_session", broken)
+    b = Browser({PREFIX + TUERME["id"]: json.dumps(TUERME), CURRENT: TUERME["id"]})
+    try:
+        b.settle(10)
+        assert b.page.ready and "could not be opened (RuntimeError: a bug of ours)" in b.page.find("#home-message").text
+        assert b.page.storage[PREFIX + TUERME["id"]] == json.dumps(TUERME)
+    finally:
+        b.close()

@@ -22,11 +22,12 @@ over the other games.
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 import pytest
 
-from site_helpers import READY_TIMEOUT_MS
+from site_helpers import READY_TIMEOUT_MS, settled, wait_ready
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
@@ -52,24 +53,28 @@ def measure(page: Any, cdp: Any) -> tuple[int, int]:
 
 def play_a_game(page: Any, seed: int) -> int:
     """Set up four computer players (easy, 0.1 s) and let them play to the end, each move
-    shown at once (the "instant" pace, no animation); the moves."""
-    page.evaluate("localStorage.setItem('pygame_rules.settings',"
-                  " JSON.stringify({sound: false, animate: false, pace: 'instant'}))")
+    shown at once (the "instant" pace, no animation: the page's settings); the moves."""
     page.click(".game-card[data-game='tuerme'] button")
     page.select_option("#player-count", "4")
+    settled(page)
     for seat in range(4):
         page.select_option(f"select[name='kind{seat}']", "easy")
     page.fill("#bot-time", "0.1")
     page.fill("#seed", str(seed))
     page.click("#start-game")
-    page.wait_for_function("!!document.getElementById('winner')", timeout=20 * 60_000, polling=1_000)
-    moves: int = page.evaluate("document.querySelectorAll('#log li').length - 1")
+    page.wait_for_function("() => !!document.getElementById('winner')", timeout=20 * 60_000, polling=1_000)
+    moves: int = page.evaluate("() => document.querySelectorAll('#log li').length - 1")
     page.click("#menu")
-    page.wait_for_function("!!document.getElementById('home')", timeout=READY_TIMEOUT_MS)
+    page.wait_for_function("() => !!document.getElementById('home')", timeout=READY_TIMEOUT_MS)
     return moves
 
 
-def test_many_games_in_one_page_leave_nothing_behind(app, site_url):
+def test_many_games_in_one_page_leave_nothing_behind(page, guard, site_url):
+    settings = json.dumps(json.dumps({"sound": False, "animate": False, "pace": "instant"}))
+    page.add_init_script(f"localStorage.setItem('pygame_rules.settings', {settings})")
+    page.goto(site_url)
+    wait_ready(page)
+    app = page
     cdp = app.context.new_cdp_session(app)
     outside, heap = measure(app, cdp)
     seen = [(0, outside, heap)]

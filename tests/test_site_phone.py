@@ -18,15 +18,6 @@ from site_helpers import wait_ready
 
 pytestmark = pytest.mark.browser
 
-PHONE = {"viewport": {"width": 390, "height": 844}, "device_scale_factor": 3, "is_mobile": True,
-         "has_touch": True}
-
-
-@pytest.fixture
-def browser_context_args(browser_context_args: dict[str, Any]) -> dict[str, Any]:
-    return {**browser_context_args, **PHONE}
-
-
 def measure(page: Any, screen: str, problems: list[str]) -> None:
     """Sideways scrolling and small page controls on ``screen``, added to ``problems``."""
     sideways = page.evaluate(SIDEWAYS)
@@ -38,13 +29,15 @@ def measure(page: Any, screen: str, problems: list[str]) -> None:
 
 
 @pytest.mark.parametrize("game_name", GAMES)
-def test_every_screen_fits_a_phone(page, guard, site_url, game_name, tmp_path):
+def test_every_screen_fits_a_phone(phone_page, site_url, game_name, tmp_path):
+    page = phone_page
     page.goto(site_url)
     wait_ready(page)
     problems: list[str] = []
     measure(page, "start", problems)
     page.locator(f".game-card[data-game='{game_name}'] button").tap()
     page.wait_for_selector("#setup")
+    assert page.locator("#setup h1").is_visible()
     measure(page, "setup", problems)
     page.select_option("#player-count", str(get_game(game_name).min_players))
     page.fill("#seed", "5")
@@ -57,8 +50,10 @@ def test_every_screen_fits_a_phone(page, guard, site_url, game_name, tmp_path):
     assert page.evaluate("getComputedStyle(document.getElementById('board')).touchAction") == "manipulation"
     board = page.evaluate(BOARD_SIZES)
     page.locator("#settings-button").tap()
+    page.wait_for_selector("#dialog-settings[open]")
     measure(page, "settings", problems)
     page.locator("#settings-close").tap()
+    page.wait_for_selector("#dialog-settings", state="detached")
     import_save(page, finished_save(game_name), tmp_path)
     page.wait_for_selector("#winner")
     measure(page, "end", problems)

@@ -10,7 +10,10 @@ element carries.
 Screens are element trees (:mod:`.markup`), written as HTML text with a ``data-on-EVENT`` key per
 bound element; the handlers behind the keys live here, owned by the element whose content they
 came with, and are dropped when that content is replaced, so a screen drawn anew leaves no stale
-handler behind.
+handler behind. Only the part of a screen drawn again while the screen stays (a side panel redrawn
+after each computer move) keeps its handlers before the last for a click that was on its way:
+the page shows the new part a moment after the app drew it, and what the reader clicked then
+(say "Menu") must not be lost.
 
 >>> page = Page()
 >>> page.replace("app", h("button", "Go", on_click=lambda event: print("went", event.data)))
@@ -22,6 +25,20 @@ True
 >>> page.replace("app", "nothing")
 >>> page.dispatch(Event("click", "h1")) is False      # its handler went with its content
 True
+
+A part of the screen drawn again keeps its handlers before the last for a click on its way:
+
+>>> page.replace("app", h("div", id="side"))
+>>> page.replace("side", h("button", "Menu", on_click=lambda event: print("menu")))
+>>> page.replace("side", h("button", "Menu", on_click=lambda event: print("menu again")))
+>>> page.flush()[-1]
+['html', 'side', '<button data-on-click="h3">Menu</button>']
+>>> page.dispatch(Event("click", "h2"))   # clicked on what the page showed a moment ago
+menu
+True
+>>> page.replace("app", "another screen")
+>>> page.dispatch(Event("click", "h2")), page.dispatch(Event("click", "h3"))
+(False, False)
 """
 
 from __future__ import annotations
@@ -88,34 +105,42 @@ class Page:
         #: The handler keys of each owner: the id of the element whose content they came with.
         self._owned: dict[str, set[str]] = {}
         self._keys = itertools.count(1)
+        #: Of each part of the screen drawn again, its handlers before the last (see above).
+        self._retired: dict[str, dict[str, Handler]] = {}
         #: Work started by handlers (coroutines), kept alive until done.
         self._running: set[asyncio.Future[None]] = set()
         #: Called with an exception a handler raised (the app shows it; the page keeps working).
         self.on_error: Callable[[Exception], None] = lambda exc: None
 
     # ------------------------------------------------------------- writing
-    def written(self, owner: str, children: tuple[Child, ...]) -> str:
-        """The HTML of ``children``, whose handlers now replace those of ``owner``."""
-        self.drop(owner)
+    def written(self, owner: str, children: tuple[Child, ...], retire: bool = False) -> str:
+        """The HTML of ``children``, whose handlers now replace those of ``owner`` (``retire``:
+        which stay for a click already on its way, until ``owner`` is drawn again)."""
+        self.drop(owner, retire)
         table: dict[str, Handler] = {}
         text = markup(children, table, self._keys)
         self.handlers.update(table)
         self._owned[owner] = set(table)
         return text
 
-    def drop(self, owner: str) -> None:
-        """Forget the handlers that came with ``owner``'s content."""
-        for key in self._owned.pop(owner, ()):
-            self.handlers.pop(key, None)
+    def drop(self, owner: str, retire: bool = False) -> None:
+        """Forget the handlers that came with ``owner``'s content (``retire``: keep them for a
+        click already on its way, see :meth:`dispatch`)."""
+        old = {key: self.handlers.pop(key) for key in self._owned.pop(owner, ()) if key in self.handlers}
+        if retire:
+            self._retired[owner] = old
+        else:
+            self._retired.pop(owner, None)
 
     def replace(self, element_id: str, *children: Child) -> None:
         """Make ``children`` the whole content of the element ``element_id``. Replacing the
         screens' element (:data:`SCREENS`) drops the handlers of every part drawn into it
         since (notices and dialogs live beside it and keep theirs)."""
         if element_id == SCREENS:
-            for owner in [o for o in self._owned if not o.startswith(("notice-", "dialog-", "confirm"))]:
+            for owner in [o for o in {*self._owned, *self._retired}
+                          if not o.startswith(("notice-", "dialog-", "confirm"))]:
                 self.drop(owner)
-        self.send("html", element_id, self.written(element_id, children))
+        self.send("html", element_id, self.written(element_id, children, retire=element_id != SCREENS))
 
     def update_list(self, element_id: str, items: list[Html], shown: list[Html]) -> list[Html]:
         """Make the children of ``element_id`` the elements ``items`` (each one element's HTML,
@@ -146,7 +171,8 @@ class Page:
     def dispatch(self, event: Event) -> bool:
         """Run the handler ``event`` names (False: none such, e.g. its content was replaced
         meanwhile); a coroutine it returns goes on in the background (:meth:`spawn`)."""
-        handler = self.handlers.get(event.on)
+        handler = self.handlers.get(event.on) or next(
+            (old[event.on] for old in self._retired.values() if event.on in old), None)
         if handler is None:
             return False
         try:
