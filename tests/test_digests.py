@@ -37,14 +37,14 @@ RUNS: dict[str, tuple[tuple[int, dict[str, Any], tuple[int, ...]], ...]] = {
                   "optional_vizier_swap": True, "overseer_waits": True}, (12,)),
              (4, {"pro": True, "shared_districts": True, "optional_vizier_swap": True,
                   "overseer_waits": True, "quiet_end": 0}, (13, 14)),
-             (2, {"quiet_end": 75}, (15,))),
+             (2, {"quiet_end": 50}, (15,))),
 }
 
 MAX_PLIES = 3000
 
 DIGESTS = {
     "babel": "0739151411f594a38b6b65ee83261e8efb4d645a88a7058e5f9997fc29ea3023",
-    "saba": "96bb4593c330b6231966433d70cb0d0fb0e9d92d83bea0c90346d426f5c90885",
+    "saba": "0c620de9004c2642d0d5e071d02b763ca65d0d6baeb1bb94c26da6190e032dc5",
     "tuerme": "aedeeab957bf2d0159d187f1ffb22211139c62e542fc3afb877b5ad973c1098a",
 }
 

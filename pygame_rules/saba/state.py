@@ -60,14 +60,16 @@ STEP_NAMES: dict[Phase, str] = {
 
 #: The quiet end's default: moves in a row without building a palace card that end the game
 #: (:mod:`pygame_rules.quiet`). Every step and free action of a turn is a move, so a turn
-#: without building takes two to a dozen; random computer players went up to 150.
-QUIET_END = 150
-#: The most moves a game can last with the quiet end at its default (5,599): each build takes
-#: one of the 27 palace cards, and a turn without one has at most 50 moves: the harbour, the
-#: vizier and his swap, 9 district uses, 5 action cards, 2 steps' ends, the figure, and the
-#: discards at the end, at most 2 cards and 24 resources (7 kept, 4 from the harbour, 1 from
-#: the vizier's district, 9 from the uses and 2 per card gained).
-LONGEST_GAME = quiet.longest_game(builds=PALACE_CARDS, limit=QUIET_END, turn=50)
+#: without building takes some 5 to 12 (2 to 5 rounds with four players); easy computer
+#: players went without building for over 100 moves in 1 to 3 % of their games.
+QUIET_END = 100
+#: The most moves a game can last with the quiet end at its default (4,087): each build takes
+#: one of the 27 palace cards, and a turn without one has at most 46 moves: the harbour, the
+#: vizier and his swap, 9 district uses (8 figures and the overseer's), 5 action cards, the
+#: ends of 2 steps, the figure, and at the end the discards, at most 2 cards and 24
+#: resources (7 kept, 4 from the harbour, 1 from the vizier's district, 9 from the uses and
+#: 2 per card played), and the end of the turn.
+LONGEST_GAME = quiet.longest_game(builds=PALACE_CARDS, limit=QUIET_END, turn=46)
 
 
 @dataclass(frozen=True)
