@@ -177,7 +177,7 @@ def test_readings_are_recorded_in_the_state_its_json_and_its_position():
     assert s.readings == Readings(**CHOSEN) and s.unlimited_height
     assert GAME.state_to_json(s)["state"]["readings"] == CHOSEN
     options = GAME.position_text(s).split()[5]
-    assert options == "nomax,early_end_own_pieces,early_end_at_once,random_start"
+    assert options == "nomax,early_end_own_pieces,early_end_at_once,random_start,quiet40"
     assert GAME.from_position_text(GAME.position_text(s)) == s
     assert GAME.state_from_json(GAME.state_to_json(s)) == s
     assert GAME.new_game(3, seed=4).readings == Readings()

@@ -34,7 +34,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from .. import svg
+from .. import quiet, svg
 from ..i18n import N_, _, ngettext
 from ..protocol import Look, name_list
 from ..svg import ink, wrap
@@ -127,7 +127,8 @@ def status_text(state: BabelState, names: Sequence[str] | None = None) -> str:
     """
     names = names or [_("Player {n}").format(n=p + 1) for p in range(state.num_players)]
     if state.phase is not Phase.OVER:
-        return _("To move: {players}").format(players=", ".join(names[p] for p in to_move(state)))
+        return quiet.with_warning(_("To move: {players}").format(players=", ".join(names[p] for p in to_move(state))),
+                                  state.quiet, state.quiet_end)
     scores = totals(state)
     won = [names[p] for p, score in enumerate(scores) if score == max(scores)]
     return ngettext("{players} wins", "{players} win", len(won)).format(players=name_list(won))
@@ -142,7 +143,8 @@ _LAST_TILE = (N_("The game ended when {player} built the last camel tile."),
 
 def end_reason(state: BabelState, names: Sequence[str]) -> str:
     """Why the game ended, in a sentence: the active player built the last tile of a kind
-    (the build that ends the game leaves him the active player); "" before the end.
+    (the build that ends the game leaves him the active player), or nobody built for as
+    many moves as the quiet end allows; "" before the end.
 
     >>> from pygame_rules.examples import example
     >>> end_reason(example("babel", "final-scoring").states()[-1], ["Red", "Yellow", "Green", "Blue"])
@@ -152,6 +154,8 @@ def end_reason(state: BabelState, names: Sequence[str]) -> str:
         return ""
     left = [t for wonder in state.wonders for t in wonder.slots if t is not None]
     gone = [k for k in range(len(KINDS)) if not any(t[k] for t in left)]
+    if not gone:
+        return quiet.ended(state.quiet_end)
     player = names[state.active]
     if len(gone) == 1:
         return _(_LAST_TILE[gone[0]]).format(player=player)

@@ -14,9 +14,10 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import replace
-from typing import Any
+from dataclasses import fields, replace
+from typing import Any, ClassVar
 
+from .. import quiet
 from ..i18n import N_, _
 from ..protocol import Game, Look, Option, OptionValue, ScoreLine
 from ..rng import MASKED_RNG, Rng
@@ -40,7 +41,7 @@ from .data import (
     Card,
     tile_set,
 )
-from .state import BabelState, Options, Phase, Player, StoredOffer, Wonder
+from .state import QUIET_END, BabelState, Options, Phase, Player, StoredOffer, Wonder
 
 
 class Babel(Game[BabelState, BabelAction]):
@@ -53,6 +54,7 @@ class Babel(Game[BabelState, BabelAction]):
     options = (
         Option("action_cards", True, N_("Action cards (off: the designer's variant without them)")),
         Option("two_colour_tiles", False, N_("Two-colour building tiles")),
+        quiet.option(QUIET_END),
         # The rule readings (the rules page argues each default).
         Option("last_build_action_card", True,
                N_("The wonder completed by the game-ending build still deals an action card"),
@@ -96,12 +98,16 @@ class Babel(Game[BabelState, BabelAction]):
     hidden_information = True
     #: 2: players' ``shown`` cards. 3: every turned-down offerer who holds any action card is
     #: asked about a third bonus (a save of version 2 has no answers of those who hold none);
-    #: the rule readings, the card window and ``Accept.replace``.
-    rules_version = 3
+    #: the rule readings, the card window and ``Accept.replace``. 4: the quiet end, and the
+    #: state counts the moves since the last build.
+    rules_version = 4
+    #: Versions 1–3 had no quiet end.
+    options_before: ClassVar[Mapping[int, Mapping[str, OptionValue]]] = {
+        version: {quiet.NAME: 0} for version in (1, 2, 3)}
 
     # ----------------------------------------------------------------- setup
     def setup(self, num_players: int, rng: Rng, options: dict[str, OptionValue]) -> BabelState:
-        opts = Options(**{name: bool(value) for name, value in options.items()})
+        opts = Options(**{f.name: bool(options[f.name]) for f in fields(Options)})
         deck = list(rng.shuffled([card for card in CARD_OF_KIND for _ in range(CARDS_PER_KIND)]))
         players = []
         for _seat in range(num_players):
@@ -115,7 +121,7 @@ class Babel(Game[BabelState, BabelAction]):
         actions = [c for c, n in ACTION_CARD_COUNTS.items() for _ in range(n)]
         action_deck = rng.shuffled(actions) if opts.action_cards else ()
         return BabelState(opts, tuple(players), wonders, tuple(deck), NO_CARDS, action_deck, (),
-                          rng.state)
+                          rng.state, quiet_end=int(options[quiet.NAME]))
 
     def num_players(self, state: BabelState) -> int:
         return state.num_players
@@ -201,7 +207,7 @@ class Babel(Game[BabelState, BabelAction]):
         return render.status_text(state, names)
 
     def end_reason(self, state: BabelState, names: Sequence[str]) -> str:
-        """Who built the last tile of a kind, which ended the game."""
+        """Who built the last tile of a kind, which ended the game, or the quiet end."""
         return render.end_reason(state, names)
 
 

@@ -11,9 +11,10 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass, replace
 
+from .. import quiet
 from ..i18n import N_
 from .actions import Decision
-from .data import NO_CARDS, ActionCard, Card, Counts, Tile
+from .data import ACTION_CARD_COUNTS, MAX_PLAYERS, NO_CARDS, ActionCard, Card, Counts, Tile, tile_set
 
 
 class Phase(enum.Enum):
@@ -32,6 +33,19 @@ STEP_NAMES: dict[Phase, str] = {
     Phase.CHOOSE: N_("choose"), Phase.OFFER: N_("offer"), Phase.DECIDE: N_("decide"),
     Phase.BONUS: N_("third-bonus"), Phase.WINDOW: N_("window"), Phase.OVER: N_("game-over"),
 }
+
+
+#: The quiet end's default: moves in a row without a building tile handed out that end the
+#: game (:mod:`pygame_rules.quiet`). A turn without a build is a pass (one move) or a build
+#: turned down (the offers, the decision, a few answers); bots take at most about 35.
+QUIET_END = 60
+#: The most moves a game can last with the quiet end at its default (2,624): each build hands
+#: out one of the 24 tiles, and a turn without one has at most two actions (a double turn),
+#: each a pass or a build turned down, with four offers, the decision, four third-bonus answers
+#: and five answers in the card window, 30 moves; 15 more for the action cards, each played once.
+LONGEST_GAME = quiet.longest_game(builds=len(tile_set(False)), limit=QUIET_END,
+                                  turn=2 * (1 + 2 * (MAX_PLAYERS - 1) + 1 + MAX_PLAYERS)
+                                  + sum(ACTION_CARD_COUNTS.values()))
 
 
 @dataclass(frozen=True)
@@ -132,6 +146,11 @@ class BabelState:
     window_waiting: tuple[int, ...] = ()
     double_turn: bool = False
     second_action: bool = False
+    #: Moves in a row without building that end the game (the quiet end, see
+    #: :mod:`pygame_rules.quiet`; 0: never, as states written before it existed were played).
+    quiet_end: int = 0
+    #: Moves since the last build that handed out a tile (a pass, an offer, a declined build…).
+    quiet: int = 0
 
     @property
     def num_players(self) -> int:

@@ -13,13 +13,14 @@ opponent may still cover them.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import ClassVar
 
 from ..rng import Rng
 from ..tuerme import GAME
 from ..tuerme.actions import Action, EndTurn, Move
 from ..tuerme.data import ALLEYS, SYMBOL_AT, SYMBOL_FIELDS
-from ..tuerme.legal import END_TURN, legal_moves
+from ..tuerme.legal import END_TURN, legal_moves, piece_moves
 from ..tuerme.state import COLOUR_INDEX, TuermeState, height, owner
 from .knowledge import Knowledge
 
@@ -32,6 +33,8 @@ OPEN_TOWER_STONE = 0.9
 PLAYOUT_GREEDY = 0.7
 #: What parking a neutral stone on a symbol field seems worth (a bonus move, a field denied).
 NEUTRAL_PARKED = 0.5
+#: Grades of :meth:`TuermeKnowledge.progress`: a move that builds, one that gets a piece ready to.
+BUILDS, PREPARES = 2, 1
 
 
 class TuermeKnowledge(Knowledge[TuermeState, Action]):
@@ -64,6 +67,31 @@ class TuermeKnowledge(Knowledge[TuermeState, Action]):
     def sensible(self, state: TuermeState, player: int, actions: list[Action]) -> list[Action]:
         """Never decline a bonus move."""
         return [a for a in actions if not isinstance(a, EndTurn)]
+
+    def progress(self, state: TuermeState, player: int, action: Action) -> int:
+        """:data:`BUILDS` for a move that :func:`builds`; :data:`PREPARES` for a move onto an
+        empty alley field from which the piece could build next (get in line with a plot
+        or a tower it fits); else 0.
+
+        Most legal moves slide a piece to an empty alley field and change nothing for good:
+        a player who picks among all moves at random spends thousands of moves before the
+        game ends. Late in a game, often no piece can build in one move, and then only a
+        move that gets one ready leads anywhere.
+
+        >>> from pygame_rules.tuerme import build, parse_square as sq
+        >>> s = build(2, {"b4": "Ar", "c4": "Ab", "h4": "Dr", "n1": "Cg"})
+        >>> moves = [("b4", "c4"), ("b4", "b7"), ("h4", "f4"), ("h4", "g4")]  # cover, enter, get ready, slide
+        >>> [KNOWLEDGE.progress(s, 0, Move(sq(src), sq(dst))) for src, dst in moves]
+        [2, 2, 1, 0]
+        """
+        if not isinstance(action, Move):
+            return 0
+        if builds(state.board, action):
+            return BUILDS
+        cells = list(state.board)
+        cells[action.dst], cells[action.src] = cells[action.src], ""
+        after = replace(state, board=tuple(cells))
+        return PREPARES if any(builds(after.board, m) for m in piece_moves(after, action.dst)) else 0
 
     def follow_up(self, state: TuermeState, player: int) -> Action | None:
         """In the search, a bonus move is the one of the best :func:`gain` (the first of
@@ -112,6 +140,12 @@ class TuermeKnowledge(Knowledge[TuermeState, Action]):
             if best:
                 return best[rng.randbelow(len(best))]
         return actions[rng.randbelow(len(actions))]
+
+
+def builds(board: tuple[str, ...], move: Move) -> bool:
+    """Whether ``move`` builds, in the words of the quiet end: it puts a piece onto a symbol
+    field or onto another piece, which leaves one stack fewer on the alleys for good."""
+    return bool(SYMBOL_AT[move.dst] or board[move.dst])
 
 
 def gain(board: tuple[str, ...], player: int, action: Action) -> float:

@@ -176,9 +176,13 @@ def _build_text(s: SabaState, a: Build) -> str:
 
 
 # ------------------------------------------------------------------ positions
-KEYS = ("n", "opt", "turn", "phase", "flags", "last", "decide", "harbour", "supply", "res",
+KEYS = ("n", "opt", "quiet", "turn", "phase", "flags", "last", "decide", "harbour", "supply", "res",
         "faces", "figs", "marks", "hands", "adeck", "disc", "pdeck", "display", "gone", "garden",
         "treasury", "serail", "sfig", "districts", "vizier", "uses", "rng")
+#: The keys a position may leave out: ``quiet`` (the quiet end, ``quiet=12/150``: the moves
+#: since the last build and the limit) is written only where either is not 0, so a position
+#: written before the quiet end existed reads as it was played.
+OPTIONAL_KEYS = ("quiet",)
 #: The word of each option in the ``opt`` field, written when the option is on: ``pro`` and
 #: each rule reading of :class:`.state.Readings` (an old position without a word has it off,
 #: which was the only behaviour before the reading became an option).
@@ -187,6 +191,8 @@ OPTION_TOKENS = {"pro": "pro", "serail_on_self": "self", "shared_districts": "sh
                  "optional_vizier_swap": "mayswap", "overseer_waits": "wait"}
 #: The longest position text read at all (a full 4-player position has about 700 characters).
 MAX_TEXT = 2000
+#: The largest move count or quiet end a position may give (far beyond any game's).
+MAX_QUIET = 99_999
 #: Every action card there is, for the size of a card list.
 ALL_ACTION_CARDS = len(BASIC_CARDS) + len(PRO_CARDS)
 
@@ -237,7 +243,9 @@ def position_text(s: SabaState) -> str:
         "districts": ",".join(_district_text(d) for d in s.districts), "vizier": str(s.vizier),
         "uses": _digits(s.uses), "rng": s.rng,
     }
-    return "saba " + " ".join(f"{k}={values[k]}" for k in KEYS)
+    if s.quiet or s.quiet_end:
+        values["quiet"] = f"{s.quiet}/{s.quiet_end}"
+    return "saba " + " ".join(f"{k}={values[k]}" for k in KEYS if k in values)
 
 
 class _Bad(Exception):
@@ -340,6 +348,12 @@ def _vec(text: str) -> tuple[int, int, int, int]:
     return (a, s, e, g)
 
 
+def _quiet(text: str) -> dict[str, int]:
+    """``12/150``: the moves since the last build, then the quiet end's limit."""
+    count, limit = (_int(x, 0, MAX_QUIET, N_("move count")) for x in _exactly(text, "/", 2, N_("quiet end")))
+    return {"quiet": count, "quiet_end": limit}
+
+
 def _faces(text: str) -> tuple[int, int]:
     if len(text) != len(HARBOUR_CARDS):
         raise _Bad(_("harbour faces {text} are not two digits").format(text=describe(text)))
@@ -409,7 +423,7 @@ def _fields(text: str) -> dict[str, str]:
             raise InvalidState(_("position: the field {field} must come before {other}").format(
                 field=repr(key), other=repr(list(found)[-1])))
         found[key] = value
-    missing = [k for k in KEYS if k not in found]
+    missing = [k for k in KEYS if k not in found and k not in OPTIONAL_KEYS]
     if missing:
         raise InvalidState(_("position: the field {field} is missing").format(field=repr(missing[0])))
     return found
@@ -457,4 +471,5 @@ def parse_position(text: str) -> SabaState:
         decider=read("decide", lambda _text: r.maybe_seat(decider)),
         after=read("decide", lambda _text: _choice(after, _PHASES, N_("phase"))),
         last_field=read("last", lambda t: _int(t, 0, GARDEN_FIELDS)) - 1,
-        action_deck=read("adeck", _card_list), discard=read("disc", _card_list), rng=read("rng", _rng))
+        action_deck=read("adeck", _card_list), discard=read("disc", _card_list), rng=read("rng", _rng),
+        **read("quiet", _quiet) if "quiet" in f else {})

@@ -17,6 +17,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import fields, replace
 from typing import Any, ClassVar, Literal
 
+from .. import quiet
 from ..i18n import N_, _
 from ..protocol import Game, Look, Option, OptionValue, ScoreLine
 from ..rng import MASKED_RNG, Rng
@@ -43,7 +44,7 @@ from .data import (
     District,
     stack_palace_deck,
 )
-from .state import Phase, PlayerState, Readings, SabaState
+from .state import QUIET_END, Phase, PlayerState, Readings, SabaState
 
 
 class Saba(Game[SabaState, SabaAction]):
@@ -59,6 +60,7 @@ class Saba(Game[SabaState, SabaAction]):
     #: ``quote`` is the rulebook's own sentence and stays in its language.
     options: ClassVar[tuple[Option, ...]] = (
         Option("pro", False, N_("Pro rules (person cards, hand limit 4, serail figure, garden resources)")),
+        quiet.option(QUIET_END),
         Option("serail_on_self", True, N_("A displaced own figure also earns a serail marker"),
                quote="Het is toegelaten om een eigen spelfiguur door een verbouwing te vervangen. "
                      "[…] Als een speler door een verbouwing een spelfiguur terugkrijgt van een "
@@ -113,7 +115,11 @@ class Saba(Game[SabaState, SabaAction]):
                           "at once, beside the previous district)")),
     )
     #: 2: the state records every rule reading and the figures of each district by owner.
-    rules_version: ClassVar[int] = 2
+    #: 3: the quiet end, and the state counts the moves since the last build.
+    rules_version: ClassVar[int] = 3
+    #: Versions 1 and 2 had no quiet end.
+    options_before: ClassVar[Mapping[int, Mapping[str, OptionValue]]] = {
+        version: {quiet.NAME: 0} for version in (1, 2)}
     state_type: ClassVar[type] = SabaState
     action_type: ClassVar[Any] = SabaAction
     colours: ClassVar[tuple[tuple[str, str], ...]] = PLAYER_COLOURS
@@ -148,7 +154,7 @@ class Saba(Game[SabaState, SabaAction]):
             serail=(), serail_figure=None, districts=((),) * len(District),
             vizier=VIZIER_START, uses=(0,) * 6, built_part=False, built_special=False,
             decider=None, after=Phase.BUILD, last_field=-1, action_deck=actions, discard=(),
-            rng=rng.state)
+            rng=rng.state, quiet_end=int(options[quiet.NAME]))
 
     def num_players(self, state: SabaState) -> int:
         return state.num_players
@@ -183,10 +189,10 @@ class Saba(Game[SabaState, SabaAction]):
         many figures, and why the game ended (how the serail rule broke a tie, too)."""
         if self.is_over(state):
             return self.result_text(state, names)
-        return super().describe_status(state, names)
+        return quiet.with_warning(super().describe_status(state, names), state.quiet, state.quiet_end)
 
     def end_reason(self, state: SabaState, names: Sequence[str]) -> str:
-        """The end card or the last palace building card, and the serail rule on a tie."""
+        """The end card, the last palace building card or the quiet end, and the serail rule on a tie."""
         return scoring.end_reason(state, names)
 
     def check_state(self, state: SabaState) -> None:

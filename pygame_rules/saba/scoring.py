@@ -13,10 +13,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from .. import quiet
 from ..i18n import _
 from ..protocol import ScoreLine
 from .data import END_CARD
-from .state import SabaState, serail_decide
+from .state import SabaState, parts_left, serail_decide
 
 
 def breakdown(state: SabaState) -> tuple[tuple[ScoreLine, ...], ...]:
@@ -68,8 +69,10 @@ def end_reason(state: SabaState, names: Sequence[str]) -> str:
     """
     if END_CARD in state.gone:
         ended = _("The game ended when {player} built the end card.").format(player=names[state.current])
-    else:
+    elif not parts_left(state.display, state.palace_deck):
         ended = _("The game ended because every palace building card was built or removed.")
+    else:
+        ended = quiet.ended(state.quiet_end)
     counts = scoring_figures(state)
     tied = [p for p, n in enumerate(counts) if n == max(counts)]
     if len(tied) == 1:

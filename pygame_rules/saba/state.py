@@ -11,12 +11,14 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from enum import Enum
 
+from .. import quiet
 from ..i18n import N_, _
 from .data import (
     COSTS,
     DISTRICT_COST,
     HAND_LIMIT,
     HAND_LIMIT_PRO,
+    PALACE_CARDS,
     RES_LIMIT,
     SERAIL_FIELDS,
     SURCHARGE,
@@ -54,6 +56,20 @@ STEP_NAMES: dict[Phase, str] = {
     Phase.SWAP: N_("swap"), Phase.BUILD: N_("build"), Phase.SERAIL: N_("serail"),
     Phase.STASH: N_("stash"), Phase.PLACE: N_("place"), Phase.END: N_("end"), Phase.OVER: N_("over"),
 }
+
+
+#: The quiet end's default: moves in a row without building a palace card that end the game
+#: (:mod:`pygame_rules.quiet`). Every step and free action of a turn is a move, so a turn
+#: without building takes some 5 to 12 (2 to 5 rounds with four players); easy computer
+#: players went without building for over 100 moves in 1 to 3 % of their games.
+QUIET_END = 100
+#: The most moves a game can last with the quiet end at its default (4,087): each build takes
+#: one of the 27 palace cards, and a turn without one has at most 46 moves: the harbour, the
+#: vizier and his swap, 9 district uses (8 figures and the overseer's), 5 action cards, the
+#: ends of 2 steps, the figure, and at the end the discards, at most 2 cards and 24
+#: resources (7 kept, 4 from the harbour, 1 from the vizier's district, 9 from the uses and
+#: 2 per card played), and the end of the turn.
+LONGEST_GAME = quiet.longest_game(builds=PALACE_CARDS, limit=QUIET_END, turn=46)
 
 
 @dataclass(frozen=True)
@@ -137,6 +153,11 @@ class SabaState:
     action_deck: tuple[Card, ...]
     discard: tuple[Card, ...]
     rng: str
+    #: Moves in a row without building that end the game (the quiet end, see
+    #: :mod:`pygame_rules.quiet`; 0: never, as states written before it existed were played).
+    quiet_end: int = 0
+    #: Moves since the last that built a palace card (a part, a treasury card or the end card).
+    quiet: int = 0
 
     @property
     def num_players(self) -> int:

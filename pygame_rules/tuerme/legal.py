@@ -53,10 +53,11 @@ _MOVES: tuple[Move | None, ...] = tuple(
 
 
 def _pairs(board: tuple[Stack, ...], player: int, players: int, lock: int | None,
-           max_height: int) -> Iterator[int]:
-    """Every legal move of ``player`` as ``src * 112 + dst``, in board order."""
+           max_height: int, sources: tuple[int, ...] = ALLEYS) -> Iterator[int]:
+    """Every legal move of ``player`` as ``src * 112 + dst``, in board order (of the pieces
+    on ``sources`` only, if given)."""
     mine, neutrals = COLOUR_LETTERS[player], COLOUR_LETTERS[players:]
-    for src in ALLEYS:  # a piece on a symbol field never moves
+    for src in sources:  # a piece on a symbol field never moves
         cell = board[src]
         if not cell:
             continue
@@ -82,6 +83,24 @@ def _pairs(board: tuple[Stack, ...], player: int, players: int, lock: int | None
                     yield base + dst
                 if there[-1] != colour:
                     break
+
+
+def piece_moves(state: TuermeState, src: int) -> list[Move]:
+    """The moves the piece on ``src`` could make if its owner (anyone, for a neutral stone)
+    were to move now, lock and turn aside; none for a piece on a symbol field.
+
+    >>> from .state import build
+    >>> s = build(2, {"d4": "Ar", "d6": "Ag", "f4": "Bb"})
+    >>> sorted(square_name(m.dst) for m in piece_moves(s, parse_square("d6")))
+    ['a6', 'd5', 'd7', 'd8', 'e6', 'g6', 'h6', 'j6', 'k6', 'n6']
+    """
+    cell = state.board[src]
+    if not cell or SYMBOL_AT[src]:
+        return []
+    mover = min(owner(cell), state.players - 1)  # a neutral stone is anybody's to move
+    moves = _MOVES
+    return [moves[i] for i in _pairs(state.board, mover, state.players, None,  # type: ignore[misc]
+                                     state.max_height, (src,))]
 
 
 def to_move(state: TuermeState) -> tuple[int, ...]:

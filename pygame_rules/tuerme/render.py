@@ -59,7 +59,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from functools import partial
 
-from .. import svg
+from .. import quiet, svg
 from ..i18n import N_, _, ngettext
 from ..protocol import Look
 from ..svg import el, group
@@ -394,14 +394,20 @@ def describe_position(state: TuermeState, names: Sequence[str]) -> str:
 
 
 def status_text(state: TuermeState, names: Sequence[str]) -> str:
-    """The game's own status line while it goes on: whose turn, noting a bonus move or a forced pass."""
+    """The game's own status line while it goes on: whose turn, noting a bonus move or a forced
+    pass, and once nobody has built for half the quiet end's moves, how many are left.
+
+    >>> from .state import build
+    >>> status_text(build(2, {"a1": "Ar", "n8": "Bb"}, quiet=25), ["Ann", "Bob"])
+    'To move: Ann. Nobody has built for 25 moves: unless somebody builds within the next 15 moves, the game ends.'
+    """
     if state.bonus:
         line = N_("To move: {name} (bonus move)")
     elif legal_actions(state, state.turn) == [SKIP]:
         line = N_("To move: {name} (must pass)")
     else:
         line = N_("To move: {name}")
-    return _(line).format(name=names[state.turn])
+    return quiet.with_warning(_(line).format(name=names[state.turn]), state.quiet, state.quiet_end)
 
 
 #: Why a game ended, per reason (``{ender}``: the player who ended it).
@@ -425,6 +431,8 @@ def end_reason(state: TuermeState, names: Sequence[str]) -> str:
     """
     if state.end is None:
         return ""
+    if state.end is EndReason.QUIET:
+        return quiet.ended(state.quiet_end)
     ender = names[state.ender or 0]
     if state.end is EndReason.DISTRICT and state.end_district is not None:
         top = owner(state.board[DISTRICTS[state.end_district][0]])

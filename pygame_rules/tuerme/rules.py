@@ -15,13 +15,14 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
+from .. import quiet
 from ..i18n import N_
 from ..protocol import Game, Look, Option, OptionValue, ScoreLine
 from ..rng import Rng
 from . import check, effects, legal, notation, render, scoring
 from .actions import Action
 from .data import ALLEYS, COLOUR_FILLS, COLOUR_LETTERS, COLOUR_NAMES, NUM_SQUARES, STONES_PER_KIND, SYMBOLS, TITLE
-from .state import LEGACY, Readings, TuermeState
+from .state import LEGACY, QUIET_END, Readings, TuermeState
 
 #: Early end 2 in the rulebook's words, quoted by the two readings of it (the quotes stay
 #: Dutch in every language; their English renderings are translated where shown).
@@ -42,18 +43,22 @@ class Tuerme(Game[TuermeState, Action]):
     title = TITLE
     #: 2: the rule readings became options, recorded in the state; a player whose only move
     #: is a locked neutral stone skips instead of ending the game, and a finished game keeps
-    #: no lock (older saves replay from their moves).
-    rules_version = 2
-    #: Rules version 1 played every reading as :data:`.state.LEGACY` has it.
+    #: no lock (older saves replay from their moves). 3: the quiet end, and the state counts
+    #: the moves since the last that built.
+    rules_version = 3
+    #: Rules version 1 played every reading as :data:`.state.LEGACY` has it; versions 1 and 2
+    #: had no quiet end.
     options_before: ClassVar[Mapping[int, Mapping[str, OptionValue]]] = {
-        1: {name: getattr(LEGACY, name) for name in Readings.names()}}
+        1: {**{name: getattr(LEGACY, name) for name in Readings.names()}, quiet.NAME: 0},
+        2: {quiet.NAME: 0}}
     min_players = 2
     max_players = 4
-    #: The variant, then the rule readings (the fields of :class:`.state.Readings`, whose
-    #: defaults they take: the reading the rulebook's text supports best; the rules page
-    #: ``web/static/rules/tuerme.html`` argues why).
+    #: The variant, the quiet end (:mod:`pygame_rules.quiet`), then the rule readings (the
+    #: fields of :class:`.state.Readings`, whose defaults they take: the reading the
+    #: rulebook's text supports best; the rules page ``web/static/rules/tuerme.html`` argues why).
     options = (
         Option("unlimited_height", False, N_("Variant: towers of any height (never safe)")),
+        quiet.option(QUIET_END),
         Option("early_end_own_pieces", Readings.early_end_own_pieces,
                N_("Early end 2 counts only a player's own pieces (neutral stones he could still move don't)"),
                quote=_EARLY_END_2, quote_lang="nl", english=_EARLY_END_2_EN),
@@ -91,7 +96,7 @@ class Tuerme(Game[TuermeState, Action]):
         readings = Readings.from_options(options)
         start = rng.randbelow(num_players) if readings.random_start else 0
         return TuermeState(num_players, tuple(board), start, False, None, None, None, None,
-                           bool(options["unlimited_height"]), rng.state, readings)
+                           bool(options["unlimited_height"]), rng.state, readings, int(options[quiet.NAME]))
 
     def num_players(self, state: TuermeState) -> int:
         return state.players

@@ -23,8 +23,10 @@ import enum
 from collections.abc import Mapping
 from dataclasses import dataclass, fields
 
+from .. import quiet
 from ..i18n import _
 from .data import (
+    ALLEYS,
     COLOUR_LETTERS,
     COLOUR_NAMES,
     MAX_HEIGHT,
@@ -89,6 +91,15 @@ class Readings:
 #: position written then, which does not name its readings, was played by.
 LEGACY = Readings(neutral_district_ends=False)
 
+#: The quiet end's default (:mod:`pygame_rules.quiet`): moves in a row without building (no
+#: piece put onto a building plot or onto another piece) that end the game. A Türme turn
+#: without building is one move, so with two players this is 20 rounds, with four 10.
+QUIET_END = 40
+#: The most moves a game can last with the quiet end at its default (3,320): every move that
+#: builds leaves one stack fewer on the 80 alley fields, and a turn without building is one
+#: move (a move along the alleys, a pass or a declined bonus move).
+LONGEST_GAME = quiet.longest_game(builds=len(ALLEYS), limit=QUIET_END, turn=1)
+
 
 class EndReason(enum.Enum):
     """Why the game ended."""
@@ -105,6 +116,8 @@ class EndReason(enum.Enum):
     #: so the score is final (an engine reading; in 2–3 player games neutral moves could
     #: otherwise go on for ever).
     SETTLED = "settled"
+    #: Nobody built for as many moves in a row as the quiet end allows (:mod:`pygame_rules.quiet`).
+    QUIET = "quiet"
 
 
 @dataclass(frozen=True)
@@ -134,6 +147,11 @@ class TuermeState:
     rng: str
     #: The rule readings played by (states written before they were recorded: :data:`LEGACY`).
     readings: Readings = LEGACY
+    #: Moves in a row without building that end the game (the quiet end; 0: never, as states
+    #: written before it existed were played).
+    quiet_end: int = 0
+    #: Moves since the last one that built: put a piece onto a symbol field or onto another piece.
+    quiet: int = 0
 
     @property
     def neutral_colours(self) -> tuple[int, ...]:
@@ -163,9 +181,10 @@ def check_stack(text: str) -> Stack:
 
 def build(players: int, pieces: Mapping[str, str], *, turn: int = 0, bonus: bool = False,
           lock: str | None = None, unlimited_height: bool = False,
-          readings: Readings = Readings()) -> TuermeState:
+          readings: Readings = Readings(), quiet_end: int = QUIET_END, quiet: int = 0) -> TuermeState:
     """A position from ``{"c3": "Arb", ...}`` (square → stack), for puzzles and tests,
-    played by the default readings unless ``readings`` says otherwise.
+    played by the default readings and quiet end unless ``readings`` and ``quiet_end`` say
+    otherwise, ``quiet`` moves after the last that built.
 
     The rest of the board is empty, so such a position usually holds fewer than
     80 stones and would not pass ``check_state``; the rules work on it all the same.
@@ -176,4 +195,4 @@ def build(players: int, pieces: Mapping[str, str], *, turn: int = 0, bonus: bool
         board[parse_square(name)] = check_stack(text)
     return TuermeState(players, tuple(board), turn, bonus,
                        None if lock is None else parse_square(lock), None, None, None,
-                       unlimited_height, "0" * 16, readings)
+                       unlimited_height, "0" * 16, readings, quiet_end, quiet)
