@@ -12,7 +12,7 @@ reached it. The hard level searches a fixed number of iterations per decision
 Usage::
 
     python bench/bench_lengths.py [--seeds 500] [--jobs 2] [--iterations 50] [--only tuerme]
-                                  [--option quiet_end=0]
+                                  [--without hard] [--option quiet_end=0]
 
 The table's columns: the seeds, the median, 99th percentile and longest game in plies (moves of
 the record), the share of games that ended within 1,500 plies, and the share the quiet end
@@ -85,6 +85,7 @@ def main() -> None:
     parser.add_argument("--jobs", type=int, default=2, help="games played in parallel processes")
     parser.add_argument("--iterations", type=int, default=50, help="search iterations per hard decision")
     parser.add_argument("--only", help="measure only this game")
+    parser.add_argument("--without", metavar="LEVEL", help="leave out the cells with this level")
     parser.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
                         help="a game option for every game, e.g. quiet_end=0 (repeatable)")
     args = parser.parse_args()
@@ -95,7 +96,7 @@ def main() -> None:
     print("|---|---|---|---|---|---|---|---|---|")
     with multiprocessing.Pool(args.jobs) as pool:
         for name, players, bots in CELLS:
-            if args.only and name != args.only:
+            if (args.only and name != args.only) or args.without in bots:
                 continue
             start = time.perf_counter()
             jobs = [(name, players, bots, seed, options, args.iterations) for seed in range(args.seeds)]
