@@ -71,7 +71,7 @@ from .data import (
 )
 from .effects import submit_offer
 from .legal import brief, legal_actions, own_share, shape_problem, to_move
-from .state import BabelState, Options, Phase, Player, StoredOffer, Target, Wonder
+from .state import BabelState, Options, Phase, Player, Readings, StoredOffer, Target, Wonder
 
 T = TypeVar("T")
 L = TypeVar("L")
@@ -190,8 +190,8 @@ OPTIONAL = ("readings", "quiet")
 _MOST_CARDS = 4 * CARDS_PER_KIND
 _MOST_ACTION_CARDS = sum(ACTION_CARD_COUNTS.values())
 _MOST_TILES = len(tile_set(False))
-#: The rule readings among the options (the rest are the two variants).
-READINGS = tuple(f.name for f in fields(Options) if f.name not in ("action_cards", "two_colour_tiles"))
+#: The rule readings among the options.
+READINGS = tuple(f.name for f in fields(Readings))
 _DEFAULTS = Options()
 
 
@@ -449,7 +449,7 @@ def parse_position(text: str) -> BabelState:
             players=players, n=len(hands)))
     phase = read("phase", _phase)
     waiting = read("waiting", lambda c: _ints(c, MAX_PLAYERS))
-    options = Options(read("cards", _flag), read("two", _flag),
+    options = Options(action_cards=read("cards", _flag), two_colour_tiles=read("two", _flag),
                       **read("readings", lambda c: _parse_readings(c) if c else {}))
     state = BabelState(
         options=options, players=hands,

@@ -37,6 +37,7 @@ from typing import TypeVar
 from ..errors import InvalidState
 from ..gate import describe
 from ..i18n import N_, _
+from ..options import chosen
 from .actions import (
     Build,
     Discard,
@@ -455,7 +456,7 @@ def parse_position(text: str) -> SabaState:
         read("hands", lambda t: r.per_player(t, _card_list))))
     return SabaState(
         pro=options["pro"],
-        readings=Readings(**{field.name: options[field.name] for field in fields(Readings)}),
+        readings=chosen(Readings, options),
         current=read("turn", r.seat), phase=read("phase", lambda t: _choice(t, _PHASES, N_("phase"))),
         players=players, supply=read("supply", _vec), harbour_res=harbour_res, harbour_n=harbour_n,
         palace_deck=read("pdeck", lambda t: _palace_list(t, PALACE_CARDS)),

@@ -134,7 +134,7 @@ def position_text(state: TuermeState) -> str:
         "+" if state.bonus else "-",
         "-" if state.lock is None else square_text(state.lock),
         str(state.players),
-        ",".join((_HEIGHTS[state.unlimited_height], *state.readings.chosen(), *quiet_end)),
+        ",".join((_HEIGHTS[state.unlimited_height], *state.readings.on(), *quiet_end)),
         _end_text(state),
         state.rng,
         *((str(state.quiet),) if state.quiet else ()),
