@@ -28,7 +28,7 @@ from __future__ import annotations
 
 import dataclasses
 from abc import ABC, abstractmethod
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, ClassVar, Generic, Literal, TypeVar, get_args
 
 from . import codec
@@ -124,6 +124,8 @@ class Game(ABC, Generic[S, A]):
     hidden_information: ClassVar[bool] = False
     #: What a score counts, for :meth:`result_text`: points, or figures (Saba's).
     score_unit: ClassVar[Literal["points", "figures"]] = "points"
+    #: The highlights the board draws (the game's ``render`` module documents them); None: any.
+    highlight_names: ClassVar[frozenset[str] | None] = None
 
     # ----------------------------------------------------------------- setup
     @property
@@ -329,8 +331,13 @@ class Game(ABC, Generic[S, A]):
         The state is masked here, once, with :meth:`view`, so no game's drawing code can
         show what the viewer may not see. ``palette`` (a CSS fill per colour, in the
         order of :attr:`colours`) and ``names`` (a label per player) restyle the seats;
-        every other keyword is a highlight that the game's ``render`` module documents.
+        every other keyword is a highlight that the game's ``render`` module documents;
+        one the board does not draw (:attr:`highlight_names`) raises TypeError.
         """
+        unknown = sorted(set(highlights) - self.highlight_names) if self.highlight_names is not None else []
+        if unknown:
+            raise TypeError(_("{game} draws no highlight {name} (highlights: {known})").format(
+                game=self.title, name=repr(unknown[0]), known=choices_text(sorted(self.highlight_names or ()))))
         return self.draw(self.view(state, viewer), viewer, self.look(palette, names), highlights)
 
     @abstractmethod
@@ -370,7 +377,7 @@ class Game(ABC, Generic[S, A]):
             won = self.winners(state)
             return ngettext("{players} wins", "{players} win", len(won)).format(
                 players=name_list([labels[p] for p in won]))
-        return _("To move: {players}").format(players=", ".join(labels[p] for p in self.to_move(state)))
+        return turn_line(labels, self.to_move(state))
 
     def result_text(self, state: S, names: Sequence[str] | None = None) -> str:
         """The end of the game in plain words, in the active language: who won, with what,
@@ -408,6 +415,15 @@ def capitalized(text: str) -> str:
     'Red wins with 3 points.'
     """
     return text[:1].upper() + text[1:]
+
+
+def turn_line(names: Sequence[str], movers: Iterable[int]) -> str:
+    """Whose turn it is, in the active language: the ``names`` of the players ``movers``.
+
+    >>> turn_line(["Ann", "Bob", "Cy"], (1, 2))
+    'To move: Bob, Cy'
+    """
+    return _("To move: {players}").format(players=", ".join(names[p] for p in movers))
 
 
 def name_list(names: Sequence[str]) -> str:

@@ -26,8 +26,8 @@ from .actions import (
 )
 from .data import ActionCard, Card
 from .rules import GAME, Babel
-from .state import BabelState, Options, Phase, Player, StoredOffer, Target, Wonder
+from .state import BabelState, Options, Phase, Player, Readings, StoredOffer, Target, Variants, Wonder
 
 __all__ = ["GAME", "Accept", "ActionCard", "Babel", "BabelAction", "BabelState", "Build", "Card",
            "CardExchange", "Continue", "Decline", "DoubleTurn", "DrawThree", "Offer", "Options", "Pass",
-           "Phase", "Player", "StoredOffer", "Target", "ThirdBonus", "Wonder"]
+           "Phase", "Player", "Readings", "StoredOffer", "Target", "ThirdBonus", "Variants", "Wonder"]

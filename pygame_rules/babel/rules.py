@@ -54,6 +54,7 @@ class Babel(Game[BabelState, BabelAction]):
     max_players = MAX_PLAYERS
     #: The variants, the quiet end (:mod:`pygame_rules.quiet`), then the rule readings.
     options = (*declared(Variants), quiet.option(QUIET_END), *declared(Readings))
+    highlight_names = render.HIGHLIGHTS
     state_type = BabelState
     action_type = BabelAction
     colours = PLAYER_COLOURS
@@ -165,10 +166,11 @@ class Babel(Game[BabelState, BabelAction]):
     # --------------------------------------------------------------- display
     def draw(self, seen: BabelState, viewer: int | None, look: Look,
              highlights: Mapping[str, Any]) -> str:
-        return render.render_svg(seen, viewer, look, **highlights)
+        return render.render_svg(seen, viewer, look, highlights)
 
     def status_text(self, state: BabelState, names: Sequence[str] | None = None) -> str:
-        return render.status_text(state, names)
+        """Whose turn it is, or once over who won (the end in words is :meth:`result_text`)."""
+        return render.status_text(state, self.player_names(state, names))
 
     def end_reason(self, state: BabelState, names: Sequence[str]) -> str:
         """Who built the last tile of a kind, which ended the game, or the quiet end."""

@@ -82,7 +82,7 @@ from .data import (
     card_code,
     card_label,
 )
-from .state import Phase, PlayerState, Readings, SabaState, place_cost
+from .state import Phase, Player, Readings, SabaState, place_cost
 
 T = TypeVar("T")
 
@@ -448,7 +448,7 @@ def parse_position(text: str) -> SabaState:
     decider, after = f["decide"].partition("/")[::2]
     levels, balcony, stash = read("garden", r.garden)
     harbour_res, harbour_n = read("harbour", _harbour)
-    players = tuple(PlayerState(res, faces, figs, marks, hand) for res, faces, figs, marks, hand in zip(
+    players = tuple(Player(res, faces, figs, marks, hand) for res, faces, figs, marks, hand in zip(
         read("res", lambda t: r.per_player(t, _vec)),
         read("faces", lambda t: r.per_player(t, _faces)),
         read("figs", lambda t: r.per_player(t, lambda x: _int(x, 0, FIGURES_PER_PLAYER))),

@@ -33,6 +33,8 @@ from .data import (
     HARBOUR_CAPACITY,
     HIDDEN_CARD,
     MARKERS_PER_PLAYER,
+    MAX_PLAYERS,
+    MIN_PLAYERS,
     PALACE_CARDS,
     PLAYER_COLOURS,
     PRO_CARDS,
@@ -45,7 +47,7 @@ from .data import (
     District,
     stack_palace_deck,
 )
-from .state import QUIET_END, Phase, PlayerState, Readings, SabaState, Variants
+from .state import QUIET_END, Phase, Player, Readings, SabaState, Variants
 
 
 class Saba(Game[SabaState, SabaAction]):
@@ -53,8 +55,8 @@ class Saba(Game[SabaState, SabaAction]):
 
     name: ClassVar[str] = "saba"
     title: ClassVar[str] = TITLE
-    min_players: ClassVar[int] = 2
-    max_players: ClassVar[int] = 4
+    min_players: ClassVar[int] = MIN_PLAYERS
+    max_players: ClassVar[int] = MAX_PLAYERS
     #: The pro rules, the quiet end (:mod:`pygame_rules.quiet`), then the rule readings.
     options: ClassVar[tuple[Option, ...]] = (*declared(Variants), quiet.option(QUIET_END), *declared(Readings))
     #: 2: the state records every rule reading and the figures of each district by owner.
@@ -63,6 +65,7 @@ class Saba(Game[SabaState, SabaAction]):
     #: Versions 1 and 2 had no quiet end.
     options_before: ClassVar[Mapping[int, Mapping[str, OptionValue]]] = {
         version: {quiet.NAME: 0} for version in (1, 2)}
+    highlight_names = render.HIGHLIGHTS
     state_type: ClassVar[type] = SabaState
     action_type: ClassVar[Any] = SabaAction
     colours: ClassVar[tuple[tuple[str, str], ...]] = PLAYER_COLOURS
@@ -85,7 +88,7 @@ class Saba(Game[SabaState, SabaAction]):
         display = tuple(deck.pop() for _ in range(DISPLAY_SIZE))
         variants = chosen(Variants, options)
         actions = rng.shuffled(BASIC_CARDS + (PRO_CARDS if variants.pro else ()))
-        players = tuple(PlayerState(tuple(r), START_FACES, FIGURES_PER_PLAYER,  # type: ignore[arg-type]
+        players = tuple(Player(tuple(r), START_FACES, FIGURES_PER_PLAYER,  # type: ignore[arg-type]
                                     MARKERS_PER_PLAYER, ()) for r in res)
         return SabaState(
             pro=variants.pro, readings=chosen(Readings, options), current=0,
@@ -131,11 +134,11 @@ class Saba(Game[SabaState, SabaAction]):
         many figures, and why the game ended (how the serail rule broke a tie, too)."""
         if self.is_over(state):
             return self.result_text(state, names)
-        return quiet.with_warning(super().status_text(state, names), state.quiet, state.quiet_end)
+        return render.status_text(state, self.player_names(state, names))
 
     def end_reason(self, state: SabaState, names: Sequence[str]) -> str:
         """The end card, the last palace building card or the quiet end, and the serail rule on a tie."""
-        return scoring.end_reason(state, names)
+        return render.end_reason(state, names)
 
     def check_state(self, state: SabaState) -> None:
         check.check_state(state)
@@ -172,5 +175,8 @@ class Saba(Game[SabaState, SabaAction]):
              highlights: Mapping[str, Any]) -> str:
         """The board; highlights: ``harbour``, ``build_fields``, ``garden``, ``districts``,
         ``serail``, ``cards``, and ``portrait`` for a narrow screen (see :mod:`.render`).
-        Once the game is over the board says how it ended (:meth:`result_text`)."""
-        return render.render_svg(seen, viewer, look, result=self.result_text(seen, look.names), **highlights)
+        Once the game is over the board says how it ended: ``result``, :meth:`result_text`."""
+        return render.render_svg(seen, viewer, look, {**highlights, "result": self.result_text(seen, look.names)})
+
+
+GAME = Saba()

@@ -151,7 +151,7 @@ class Readings:
 
 
 @dataclass(frozen=True)
-class PlayerState:
+class Player:
     """One player's own things: resources, harbour cards, figures and markers in supply, hand."""
 
     res: Vec
@@ -178,7 +178,7 @@ class SabaState:
     readings: Readings
     current: int
     phase: Phase
-    players: tuple[PlayerState, ...]
+    players: tuple[Player, ...]
     supply: Vec
     harbour_res: tuple[Res, ...]
     harbour_n: tuple[int, ...]
@@ -231,7 +231,7 @@ class SabaState:
         return HAND_LIMIT_PRO if self.pro else HAND_LIMIT
 
     @property
-    def me(self) -> PlayerState:
+    def me(self) -> Player:
         return self.players[self.current]
 
     def figures_in(self, district: int, player: int) -> int:

@@ -18,12 +18,10 @@ them on the districts' symbol fields, the only places that score.
 True
 """
 
-from .actions import Action, EndTurn, Move, Skip
+from .actions import EndTurn, Move, Skip, TuermeAction
 from .data import parse_square, square_name
-from .rules import Tuerme
-from .state import LEGACY, EndReason, Readings, TuermeState, build
+from .rules import GAME, Tuerme
+from .state import LEGACY, EndReason, Readings, TuermeState, Variants, build
 
-GAME = Tuerme()
-
-__all__ = ["GAME", "LEGACY", "Action", "EndReason", "EndTurn", "Move", "Readings", "Skip", "Tuerme", "TuermeState",
-           "build", "parse_square", "square_name"]
+__all__ = ["GAME", "LEGACY", "EndReason", "EndTurn", "Move", "Readings", "Skip", "Tuerme", "TuermeAction",
+           "TuermeState", "Variants", "build", "parse_square", "square_name"]

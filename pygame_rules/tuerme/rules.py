@@ -20,12 +20,22 @@ from ..options import chosen, declared
 from ..protocol import Game, Look, OptionValue, ScoreLine
 from ..rng import Rng
 from . import check, effects, legal, notation, render, scoring
-from .actions import Action
-from .data import ALLEYS, COLOUR_FILLS, COLOUR_LETTERS, COLOUR_NAMES, NUM_SQUARES, STONES_PER_KIND, SYMBOLS, TITLE
+from .actions import TuermeAction
+from .data import (
+    ALLEYS,
+    COLOUR_LETTERS,
+    MAX_PLAYERS,
+    MIN_PLAYERS,
+    NUM_SQUARES,
+    PLAYER_COLOURS,
+    STONES_PER_KIND,
+    SYMBOLS,
+    TITLE,
+)
 from .state import LEGACY, QUIET_END, Readings, TuermeState, Variants
 
 
-class Tuerme(Game[TuermeState, Action]):
+class Tuerme(Game[TuermeState, TuermeAction]):
     """Spiel der Türme (Rudi Hoffmann, Schmidt Spiele 1993) for 2–4 players."""
 
     name = "tuerme"
@@ -40,13 +50,14 @@ class Tuerme(Game[TuermeState, Action]):
     options_before: ClassVar[Mapping[int, Mapping[str, OptionValue]]] = {
         1: {**{name: getattr(LEGACY, name) for name in Readings.names()}, quiet.NAME: 0},
         2: {quiet.NAME: 0}}
-    min_players = 2
-    max_players = 4
+    min_players = MIN_PLAYERS
+    max_players = MAX_PLAYERS
     #: The variant, the quiet end (:mod:`pygame_rules.quiet`), then the rule readings.
     options = (*declared(Variants), quiet.option(QUIET_END), *declared(Readings))
+    highlight_names = render.HIGHLIGHTS
     state_type = TuermeState
-    action_type = Action
-    colours = tuple(zip(COLOUR_NAMES, COLOUR_FILLS))
+    action_type = TuermeAction
+    colours = PLAYER_COLOURS
 
     # ----------------------------------------------------------------- setup
     def setup(self, num_players: int, rng: Rng, options: dict[str, OptionValue]) -> TuermeState:
@@ -70,13 +81,13 @@ class Tuerme(Game[TuermeState, Action]):
     def to_move(self, state: TuermeState) -> tuple[int, ...]:
         return legal.to_move(state)
 
-    def legal_actions(self, state: TuermeState, player: int) -> list[Action]:
+    def legal_actions(self, state: TuermeState, player: int) -> list[TuermeAction]:
         return legal.legal_actions(state, player)
 
-    def why_illegal(self, state: TuermeState, player: int, action: Action) -> str | None:
+    def why_illegal(self, state: TuermeState, player: int, action: TuermeAction) -> str | None:
         return legal.why_illegal(state, player, action)
 
-    def play(self, state: TuermeState, player: int, action: Action) -> TuermeState:
+    def play(self, state: TuermeState, player: int, action: TuermeAction) -> TuermeState:
         return effects.play(state, player, action)
 
     # -------------------------------------------------------------- the end
@@ -98,10 +109,10 @@ class Tuerme(Game[TuermeState, Action]):
         return state
 
     # -------------------------------------------------------------- notation
-    def action_text(self, state: TuermeState, action: Action, names: Sequence[str] | None = None) -> str:
+    def action_text(self, state: TuermeState, action: TuermeAction, names: Sequence[str] | None = None) -> str:
         return notation.action_text(state, action, names)
 
-    def parse_action(self, state: TuermeState, text: str) -> tuple[int, Action]:
+    def parse_action(self, state: TuermeState, text: str) -> tuple[int, TuermeAction]:
         """Like the base, but lenient about markers (``c3c7`` = ``c3xc7+``) and saying why
         a move is illegal."""
         return notation.parse_action(state, text)
@@ -132,4 +143,7 @@ class Tuerme(Game[TuermeState, Action]):
 
     def draw(self, seen: TuermeState, viewer: int | None, look: Look, highlights: Mapping[str, Any]) -> str:
         """The board; highlights: ``selected``, ``targets``, ``last_move``, ``portrait`` (see :mod:`.render`)."""
-        return render.render_svg(seen, viewer, look, **highlights)
+        return render.render_svg(seen, viewer, look, highlights)
+
+
+GAME = Tuerme()
