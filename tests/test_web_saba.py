@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 from test_saba_helpers import placed
 
-import webui.games.saba as saba_ui
+import pygame_rules.saba.interaction as saba_ui
 from interaction_helpers import labels, play_by_clicks, press
 from pygame_rules.saba import (
     GAME,
@@ -39,8 +39,8 @@ from pygame_rules.saba import (
     TakeHarbour,
     UseDistrict,
 )
+from pygame_rules.saba.interaction import SabaInteraction
 from webui.games import interaction_for
-from webui.games.saba import SabaInteraction
 
 BLUE, RED, YELLOW = 0, 1, 2
 

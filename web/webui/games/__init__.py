@@ -4,12 +4,11 @@ from __future__ import annotations
 
 from typing import Any
 
+from pygame_rules.babel.interaction import BabelInteraction
+from pygame_rules.interaction import Button, Interaction
 from pygame_rules.protocol import Game
-
-from .babel import BabelInteraction
-from .base import Button, Interaction
-from .saba import SabaInteraction
-from .tuerme import TuermeInteraction
+from pygame_rules.saba.interaction import SabaInteraction
+from pygame_rules.tuerme.interaction import TuermeInteraction
 
 _BY_GAME: dict[str, type[Interaction]] = {
     "babel": BabelInteraction, "saba": SabaInteraction, "tuerme": TuermeInteraction}

@@ -15,7 +15,7 @@ True
 
 A whole turn (a move and its bonus move) is highlighted move by move:
 
->>> from pygame_rules.controller import Played
+>>> from pygame_rules.interaction import Played
 >>> ui.turn_highlights([Played(state, 0, Move(parse_square("d4"), parse_square("d6"))),
 ...                     Played(state, 0, Move(parse_square("c1"), parse_square("c2")))])
 {'last_turn': [('d4', 'd6'), ('c1', 'c2')]}
@@ -23,18 +23,23 @@ A whole turn (a move and its bonus move) is highlighted move by move:
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
 
-from pygame_rules.controller import Played
-from pygame_rules.i18n import _
-from pygame_rules.tuerme import EndTurn, Move, Skip, parse_square, square_name
-from pygame_rules.tuerme.render import Layout
-
-from .base import Button, Interaction
+from ..i18n import _
+from ..interaction import Button, Interaction, Played
+from .actions import EndTurn, Move, Skip
+from .data import RAYS, parse_square, square_name
+from .render import PORTRAIT_BELOW
 
 
 class TuermeInteraction(Interaction):
+    """The piece picked, whose targets are ringed until one is clicked."""
+
+    #: Below the landscape board's own width its fields would be under 40 px and its text under
+    #: 11 px, so the board is drawn upright (``portrait``, 8 fields across).
+    portrait_below = PORTRAIT_BELOW
+
     def __init__(self, game: Any) -> None:
         super().__init__(game)
         self.selected: int | None = None
@@ -85,11 +90,18 @@ class TuermeInteraction(Interaction):
         squares = {m.src for m in self._moves(state, player)} | set(self._targets(state, player))
         return [{"square": square_name(s)} for s in sorted(squares)]
 
-    def board_options(self, width: float) -> dict[str, Any]:
-        """Drawing options for a board shown ``width`` CSS px wide: below the landscape board's
-        own width its fields would be under 40 px and its text under 11 px, so the board is
-        drawn upright (``portrait``, 8 fields across)."""
-        return {"portrait": True} if width < Layout(portrait=False).width else {}
+    def guesses(self, state: Any, player: int, target: Mapping[str, str],
+                highlights: Mapping[str, Any]) -> Iterator[Any]:
+        """A square: the move from the picked piece to it, else a step of the piece on it."""
+        try:
+            square = parse_square(target.get("square", ""))
+        except ValueError:
+            return
+        picked = highlights.get("selected")
+        if picked:
+            yield Move(parse_square(picked), square)
+            return
+        yield from (Move(square, ray[0]) for ray in RAYS[square] if ray)
 
     def replay_highlights(self, state: Any, player: int, action: Any) -> dict[str, Any]:
         return {"last_move": action} if isinstance(action, Move) else {}
