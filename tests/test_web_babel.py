@@ -30,7 +30,7 @@ from pygame_rules.babel import (
 from pygame_rules.babel.data import NO_CARDS
 from pygame_rules.babel.interaction import BabelInteraction
 from pygame_rules.babel.state import sort_actions
-from webui.games import interaction_for
+from pygame_rules.registry import interaction_for
 
 
 def test_doctests_and_registration():

@@ -14,6 +14,7 @@ from test_saba_helpers import placed
 
 import pygame_rules.saba.interaction as saba_ui
 from interaction_helpers import labels, play_by_clicks, press
+from pygame_rules.registry import interaction_for
 from pygame_rules.saba import (
     GAME,
     Build,
@@ -40,7 +41,6 @@ from pygame_rules.saba import (
     UseDistrict,
 )
 from pygame_rules.saba.interaction import SabaInteraction
-from webui.games import interaction_for
 
 BLUE, RED, YELLOW = 0, 1, 2
 

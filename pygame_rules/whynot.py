@@ -22,9 +22,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from pygame_rules.protocol import Game
-
-from .games import interaction_for
+from .protocol import Game
+from .registry import interaction_for
 
 
 def is_choice(target: Mapping[str, str], choices: list[dict[str, str]]) -> bool:
