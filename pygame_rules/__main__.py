@@ -36,7 +36,8 @@ def main(argv: Sequence[str] | None = None) -> int:
                                      description="Rule engines for Babel, Saba and Spiel der Türme.")  # i18n: internal
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     for name, module in COMMANDS.items():
-        sub = commands.add_parser(name, help=module.HELP, description=module.HELP)
+        # argparse expands % in a help text (arena's says "95% CI")
+        sub = commands.add_parser(name, help=module.HELP.replace("%", "%%"), description=module.HELP)
         module.add_arguments(sub)
         sub.set_defaults(run=module.run)
     args = parser.parse_args(argv)
