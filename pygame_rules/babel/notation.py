@@ -149,8 +149,10 @@ def accept_text(state: BabelState, action: Accept, names: Sequence[str] = COLOUR
     return text
 
 
-def action_text(state: BabelState, action: BabelAction, names: Sequence[str] = COLOURS) -> str:
-    """The log text: an offer stays sealed; the last offer carries the reveal it causes."""
+def action_text(state: BabelState, action: BabelAction, names: Sequence[str] | None = None) -> str:
+    """The log text: an offer stays sealed; the last offer carries the reveal it causes
+    (players called by ``names``, by default their colours)."""
+    names = names or COLOURS
     if not isinstance(action, Offer) or shape_problem(state, action):
         return full_text(state, action, names)
     waiting = [p for p, o in enumerate(state.offers) if o is None and p != state.active]

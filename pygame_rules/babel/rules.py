@@ -28,7 +28,6 @@ from .data import (
     ACTION_CARD_COUNTS,
     CARD_OF_KIND,
     CARDS_PER_KIND,
-    COLOURS,
     KIND_OF_CARD,
     MAX_PLAYERS,
     MIN_PLAYERS,
@@ -148,7 +147,7 @@ class Babel(Game[BabelState, BabelAction]):
     # -------------------------------------------------------------- notation
     def action_text(self, state: BabelState, action: BabelAction,
                     names: Sequence[str] | None = None) -> str:
-        return notation.action_text(state, action, names or COLOURS)
+        return notation.action_text(state, action, names)
 
     def parse_action(self, state: BabelState, text: str) -> tuple[int, BabelAction]:
         return notation.parse_action(state, text)

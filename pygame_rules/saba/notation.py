@@ -98,8 +98,10 @@ def _name(names: Sequence[str], player: int) -> str:
     return names[player] if 0 <= player < len(names) else f"player {player}"
 
 
-def action_text(s: SabaState, a: SabaAction, names: Sequence[str] = COLOUR_NAMES) -> str:
-    """The log text of ``a`` in state ``s`` (before the move), players called by ``names``."""
+def action_text(s: SabaState, a: SabaAction, names: Sequence[str] | None = None) -> str:
+    """The log text of ``a`` in state ``s`` (before the move), players called by ``names``
+    (by default their colours)."""
+    names = names or COLOUR_NAMES
     match a:
         case TakeHarbour(field=f):
             if not 1 <= f <= len(s.harbour_n):

@@ -15,18 +15,17 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
-from typing import Any, ClassVar, Literal
+from typing import Any, ClassVar
 
 from .. import quiet
 from ..i18n import _
 from ..options import chosen, declared
-from ..protocol import Game, Look, Option, OptionValue, ScoreLine
+from ..protocol import Game, Look, OptionValue, ScoreLine
 from ..rng import MASKED_RNG, Rng
 from . import check, effects, legal, notation, render, scoring
 from .actions import SabaAction
 from .data import (
     BASIC_CARDS,
-    COLOUR_NAMES,
     DISPLAY_SIZE,
     FIGURES_PER_PLAYER,
     GARDEN_FIELDS,
@@ -53,24 +52,24 @@ from .state import QUIET_END, Phase, Player, Readings, SabaState, Variants
 class Saba(Game[SabaState, SabaAction]):
     """Saba – Palast der Königin (Fiore & Happel, Goldsieber 2007), basic and pro rules."""
 
-    name: ClassVar[str] = "saba"
-    title: ClassVar[str] = TITLE
-    min_players: ClassVar[int] = MIN_PLAYERS
-    max_players: ClassVar[int] = MAX_PLAYERS
+    name = "saba"
+    title = TITLE
+    min_players = MIN_PLAYERS
+    max_players = MAX_PLAYERS
     #: The pro rules, the quiet end (:mod:`pygame_rules.quiet`), then the rule readings.
-    options: ClassVar[tuple[Option, ...]] = (*declared(Variants), quiet.option(QUIET_END), *declared(Readings))
+    options = (*declared(Variants), quiet.option(QUIET_END), *declared(Readings))
     #: 2: the state records every rule reading and the figures of each district by owner.
     #: 3: the quiet end, and the state counts the moves since the last build.
-    rules_version: ClassVar[int] = 3
+    rules_version = 3
     #: Versions 1 and 2 had no quiet end.
     options_before: ClassVar[Mapping[int, Mapping[str, OptionValue]]] = {
         version: {quiet.NAME: 0} for version in (1, 2)}
     highlight_names = render.HIGHLIGHTS
-    state_type: ClassVar[type] = SabaState
-    action_type: ClassVar[Any] = SabaAction
-    colours: ClassVar[tuple[tuple[str, str], ...]] = PLAYER_COLOURS
-    hidden_information: ClassVar[bool] = True
-    score_unit: ClassVar[Literal["points", "figures"]] = "figures"
+    state_type = SabaState
+    action_type = SabaAction
+    colours = PLAYER_COLOURS
+    hidden_information = True
+    score_unit = "figures"
 
     # ----------------------------------------------------------------- setup
     def setup(self, num_players: int, rng: Rng, options: dict[str, OptionValue]) -> SabaState:
@@ -163,7 +162,7 @@ class Saba(Game[SabaState, SabaAction]):
     # -------------------------------------------------------------- notation
     def action_text(self, state: SabaState, action: SabaAction,
                     names: Sequence[str] | None = None) -> str:
-        return notation.action_text(state, action, names or COLOUR_NAMES)
+        return notation.action_text(state, action, names)
 
     def position_text(self, state: SabaState) -> str:
         return notation.position_text(state)

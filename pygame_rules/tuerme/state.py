@@ -13,8 +13,8 @@ four times faster to write and read than nested lists of stones.)
 ('Ar', 1, 2, (2, 3))
 
 Where the rulebook can be read two ways, the state records the reading it is
-played by (:class:`Readings`; the game's options in :mod:`.rules` quote the
-rulebook, and its rules page argues for each default).
+played by (:class:`Readings`, whose fields are the game's options quoting the
+rulebook; its rules page argues for each default).
 """
 
 from __future__ import annotations
