@@ -1,10 +1,10 @@
 """Rulebook examples as data, and reading the positions and move lists of diagrams.
 
 Each game's worked examples live in ``pygame_rules/<game>/examples.py`` as
-:class:`Example` records (the game's registry record holds them): a position in the
-game's one-line notation, the moves that play the example out, and a caption. The gallery page renders them as live
-diagrams and the rulebook tests start from the very same positions, so the
-pictures can never drift from the rules.
+:class:`Example` records, which the game's registry record holds: a position in the
+game's one-line notation, the moves that play the example out, and a caption. The
+gallery page renders them as live diagrams and the rulebook tests start from the very
+same positions, so the pictures can never drift from the rules.
 
 The readers below are shared by the command-line renderer and the web embed:
 they turn the text an author writes into states, with messages fit for a reader
