@@ -70,7 +70,7 @@ from .data import (
     tile_text,
 )
 from .legal import brief, own_share, shape_problem
-from .state import BabelState, Options, Phase, Player, StoredOffer, Target, Wonder
+from .state import BabelState, Options, Phase, Player, Readings, StoredOffer, Target, Wonder
 
 T = TypeVar("T")
 L = TypeVar("L")
@@ -148,19 +148,21 @@ def accept_text(state: BabelState, action: Accept, names: Sequence[str] = COLOUR
     return text
 
 
-def action_text(seen: BabelState, action: BabelAction, names: Sequence[str] = COLOURS, *, own: bool) -> str:
-    """The action as its reader knows it (``seen``: the state masked for him): an offer
-    stays sealed but to its maker (``own``)."""
+def action_text(seen: BabelState, action: BabelAction, names: Sequence[str] | None = None, *,
+                own: bool) -> str:
+    """The action as its reader knows it (``seen``: the state masked for him; players called
+    by ``names``, by default their colours): an offer stays sealed but to its maker (``own``)."""
+    names = names or COLOURS
     if isinstance(action, Offer) and not own and not shape_problem(seen, action):
         return SEALED
     return full_text(seen, action, names)
 
 
-def outcome_text(seen_before: BabelState, seen_after: BabelState, names: Sequence[str] = COLOURS) -> str:
+def outcome_text(seen_before: BabelState, seen_after: BabelState, names: Sequence[str] | None = None) -> str:
     """What a move made public: the reveal of the offers, when it caused it
     (``reveal: yellow 1 ship +X, ...``), else ""."""
     if seen_after.revealed and not seen_before.revealed:
-        return f"reveal: {reveal_text(seen_after, names)}"
+        return f"reveal: {reveal_text(seen_after, names or COLOURS)}"
     return ""
 
 
@@ -178,8 +180,8 @@ OPTIONAL = ("readings", "quiet")
 _MOST_CARDS = 4 * CARDS_PER_KIND
 _MOST_ACTION_CARDS = sum(ACTION_CARD_COUNTS.values())
 _MOST_TILES = len(tile_set(False))
-#: The rule readings among the options (the rest are the two variants).
-READINGS = tuple(f.name for f in fields(Options) if f.name not in ("action_cards", "two_colour_tiles"))
+#: The rule readings among the options.
+READINGS = tuple(f.name for f in fields(Readings))
 _DEFAULTS = Options()
 
 
@@ -437,7 +439,7 @@ def parse_position(text: str) -> BabelState:
             players=players, n=len(hands)))
     phase = read("phase", _phase)
     waiting = read("waiting", lambda c: _ints(c, MAX_PLAYERS))
-    options = Options(read("cards", _flag), read("two", _flag),
+    options = Options(action_cards=read("cards", _flag), two_colour_tiles=read("two", _flag),
                       **read("readings", lambda c: _parse_readings(c) if c else {}))
     state = BabelState(
         options=options, players=hands,

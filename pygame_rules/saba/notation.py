@@ -37,6 +37,7 @@ from typing import TypeVar
 from ..errors import InvalidState
 from ..gate import describe
 from ..i18n import N_, _
+from ..options import chosen
 from .actions import (
     Build,
     Discard,
@@ -81,7 +82,7 @@ from .data import (
     card_code,
     card_label,
 )
-from .state import Phase, PlayerState, Readings, SabaState, place_cost
+from .state import Phase, Player, Readings, SabaState, place_cost
 
 T = TypeVar("T")
 
@@ -97,8 +98,10 @@ def _name(names: Sequence[str], player: int) -> str:
     return names[player] if 0 <= player < len(names) else f"player {player}"
 
 
-def action_text(s: SabaState, a: SabaAction, names: Sequence[str] = COLOUR_NAMES) -> str:
-    """The log text of ``a`` in state ``s`` (before the move), players called by ``names``."""
+def action_text(s: SabaState, a: SabaAction, names: Sequence[str] | None = None) -> str:
+    """The log text of ``a`` in state ``s`` (before the move), players called by ``names``
+    (by default their colours)."""
+    names = names or COLOUR_NAMES
     match a:
         case TakeHarbour(field=f):
             if not 1 <= f <= len(s.harbour_n):
@@ -447,7 +450,7 @@ def parse_position(text: str) -> SabaState:
     decider, after = f["decide"].partition("/")[::2]
     levels, balcony, stash = read("garden", r.garden)
     harbour_res, harbour_n = read("harbour", _harbour)
-    players = tuple(PlayerState(res, faces, figs, marks, hand) for res, faces, figs, marks, hand in zip(
+    players = tuple(Player(res, faces, figs, marks, hand) for res, faces, figs, marks, hand in zip(
         read("res", lambda t: r.per_player(t, _vec)),
         read("faces", lambda t: r.per_player(t, _faces)),
         read("figs", lambda t: r.per_player(t, lambda x: _int(x, 0, FIGURES_PER_PLAYER))),
@@ -455,7 +458,7 @@ def parse_position(text: str) -> SabaState:
         read("hands", lambda t: r.per_player(t, _card_list))))
     return SabaState(
         pro=options["pro"],
-        readings=Readings(**{field.name: options[field.name] for field in fields(Readings)}),
+        readings=chosen(Readings, options),
         current=read("turn", r.seat), phase=read("phase", lambda t: _choice(t, _PHASES, N_("phase"))),
         players=players, supply=read("supply", _vec), harbour_res=harbour_res, harbour_n=harbour_n,
         palace_deck=read("pdeck", lambda t: _palace_list(t, PALACE_CARDS)),

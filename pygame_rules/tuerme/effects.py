@@ -18,13 +18,13 @@ These functions assume the action has passed :func:`.legal.why_illegal`.
 from __future__ import annotations
 
 from .. import quiet
-from .actions import Action, Move
+from .actions import Move, TuermeAction
 from .data import ALLEYS, BONUS_AFTER_NEUTRAL, DISTRICT_OF, DISTRICTS, SYMBOL_AT
 from .legal import can_still_score, has_move, stuck_players
 from .state import EndReason, Stack, TuermeState, owner
 
 
-def play(state: TuermeState, player: int, action: Action) -> TuermeState:
+def play(state: TuermeState, player: int, action: TuermeAction) -> TuermeState:
     """The state after ``player`` takes the legal ``action``."""
     if isinstance(action, Move):
         return _move(state, player, action)

@@ -23,7 +23,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from ..i18n import N_, _
-from .actions import Action, EndTurn, Move, Skip
+from .actions import EndTurn, Move, Skip, TuermeAction
 from .data import (  # noqa: F401 (doctests)
     ALLEYS,
     COLOUR_LETTERS,
@@ -108,18 +108,18 @@ def to_move(state: TuermeState) -> tuple[int, ...]:
     return () if state.over else (state.turn,)
 
 
-def legal_actions(state: TuermeState, player: int) -> list[Action]:
+def legal_actions(state: TuermeState, player: int) -> list[TuermeAction]:
     """The moves; plus ``EndTurn`` during a bonus move; only ``Skip`` if there is no move."""
     if state.over or player != state.turn:
         return []
-    moves: list[Action] = list(legal_moves(state, player))
+    moves: list[TuermeAction] = list(legal_moves(state, player))
     if state.bonus:
         moves.append(END_TURN)
         return moves
     return moves or [SKIP]
 
 
-def why_illegal(state: TuermeState, player: int, action: Action) -> str | None:
+def why_illegal(state: TuermeState, player: int, action: TuermeAction) -> str | None:
     """None if ``player`` may take ``action`` now, else the reason he may not."""
     if state.over:
         return _("the game is over")

@@ -42,7 +42,7 @@ from collections.abc import Sequence
 
 from ..errors import IllegalAction, InvalidState
 from ..i18n import N_, _, ngettext
-from .actions import Action, EndTurn, Move, Skip
+from .actions import EndTurn, Move, Skip, TuermeAction
 from .data import (
     COLOUR_LETTERS,
     COLUMNS,
@@ -68,7 +68,7 @@ _PASS = ("pass", "--", "skip")
 _STOP = ("stop", "end")
 
 
-def action_text(state: TuermeState, action: Action, names: Sequence[str] | None = None) -> str:
+def action_text(state: TuermeState, action: TuermeAction, names: Sequence[str] | None = None) -> str:
     """The action as written in a move log (``state`` is the position before it).
 
     Total: a move that is not legal now is still written, as its squares (with the
@@ -92,12 +92,12 @@ def action_text(state: TuermeState, action: Action, names: Sequence[str] | None 
     return text
 
 
-def parse_action(state: TuermeState, text: str) -> tuple[int, Action]:
+def parse_action(state: TuermeState, text: str) -> tuple[int, TuermeAction]:
     """The action written ``text`` (markers optional: ``c3c7`` = ``c3xc7+``), if legal now."""
     if state.end is not None:
         raise IllegalAction(_("the game is over"))
     wanted = "".join(text.split()).lower()
-    action: Action
+    action: TuermeAction
     if wanted in _PASS:
         action = Skip()
     elif wanted in _STOP:
@@ -134,7 +134,7 @@ def position_text(state: TuermeState) -> str:
         "+" if state.bonus else "-",
         "-" if state.lock is None else square_text(state.lock),
         str(state.players),
-        ",".join((_HEIGHTS[state.unlimited_height], *state.readings.chosen(), *quiet_end)),
+        ",".join((_HEIGHTS[state.unlimited_height], *state.readings.on(), *quiet_end)),
         _end_text(state),
         state.rng,
         *((str(state.quiet),) if state.quiet else ()),

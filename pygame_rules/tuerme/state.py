@@ -13,8 +13,8 @@ four times faster to write and read than nested lists of stones.)
 ('Ar', 1, 2, (2, 3))
 
 Where the rulebook can be read two ways, the state records the reading it is
-played by (:class:`Readings`; the game's options in :mod:`.rules` quote the
-rulebook, and its rules page argues for each default).
+played by (:class:`Readings`, whose fields are the game's options quoting the
+rulebook; its rules page argues for each default).
 """
 
 from __future__ import annotations
@@ -24,7 +24,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, fields
 
 from .. import quiet
-from ..i18n import _
+from ..i18n import N_, _
+from ..options import reading, variant
 from .data import (
     ALLEYS,
     COLOUR_LETTERS,
@@ -53,36 +54,66 @@ def height(stack: Stack) -> int:
     return len(stack) - 1
 
 
+#: Early end 2 in the rulebook's words, quoted by the two readings of it (the quotes stay
+#: Dutch in every language; their English renderings are translated where shown).
+_EARLY_END_2 = ("als een speler geen geldige zet meer kan maken omdat zijn stenen respectievelijk zijn "
+                "torens ofwel op symboolvelden staan ofwel zich in torens van andere spelers "
+                "bevinden.")  # i18n: internal (the rulebook's words, never translated)
+_EARLY_END_2_EN = N_("if a player can no longer make a valid move because his stones or towers either stand "
+                     "on symbol fields or are inside other players' towers.")
+_EARLY_END = f"Het spel moet voortijdig worden beëindigd: […] 2. {_EARLY_END_2}"  # i18n: internal (likewise)
+_EARLY_END_EN = N_("The game must be ended early: […] 2. if a player can no longer make a valid move because his "
+                   "stones or towers either stand on symbol fields or are inside other players' towers.")
+
+
+@dataclass(frozen=True)
+class Variants:
+    """The table's choices of rules (a state keeps each as a field of its own)."""
+
+    unlimited_height: bool = variant(False, N_("Variant: towers of any height (never safe)"))
+
+
 @dataclass(frozen=True)
 class Readings:
     """The rule readings a game is played by, one flag per option of the same name.
 
-    ``Readings()`` holds the game's defaults, the readings the rulebook's text
-    supports best; :data:`LEGACY` how the engine played before they were options.
+    ``Readings()`` holds the game's defaults, the readings the rulebook's text supports best
+    (the rules page ``web/static/rules/tuerme.html`` argues why); :data:`LEGACY` how the
+    engine played before they were options.
     """
 
     #: Early end 2 looks at a player's own pieces only: once none of them is left on
     #: the alleys the game ends, even if he could still move a neutral stone.
-    early_end_own_pieces: bool = False
+    early_end_own_pieces: bool = reading(
+        False, N_("Early end 2 counts only a player's own pieces (neutral stones he could still move don't)"),
+        quote=_EARLY_END_2, quote_lang="nl", english=_EARLY_END_2_EN)
     #: Early end 2 ends the game as soon as a move leaves a player stuck for good,
     #: not only when his turn comes round.
-    early_end_at_once: bool = False
+    early_end_at_once: bool = reading(
+        False, N_("Early end 2 ends the game at once, not only when the stuck player's turn comes"),
+        quote=_EARLY_END, quote_lang="nl", english=_EARLY_END_EN)
     #: A district whose four fields all hold one neutral colour ends the game too.
-    neutral_district_ends: bool = True
+    neutral_district_ends: bool = reading(
+        True, N_("A district filled with one neutral colour ends the game too"),
+        quote="Zodra precies één stadswijk op alle 4 verschillende stukken bouwgrond (symboolvelden) "
+              "met de overeenkomstige stenen respectievelijk torens van één kleur is bezet, "
+              "eindigt het spel onmiddellijk.",  # i18n: internal (the rulebook's words)
+        quote_lang="nl",
+        english=N_("As soon as exactly one district is occupied on all 4 different building plots "
+                   "(symbol fields) by the matching stones or towers of one colour, the game ends "
+                   "at once."))
     #: The start player is drawn from the seed instead of being the first seat.
-    random_start: bool = False
+    random_start: bool = reading(
+        False, N_("The start player is drawn at random (from the seed), not the first seat"),
+        quote="Een startspeler wordt gekozen.", quote_lang="nl",  # i18n: internal (the rulebook's)
+        english=N_("A start player is chosen."))
 
     @classmethod
     def names(cls) -> tuple[str, ...]:
         """The readings' names (also the names of the game's options)."""
         return tuple(f.name for f in fields(cls))
 
-    @classmethod
-    def from_options(cls, options: Mapping[str, object]) -> Readings:
-        """The readings among resolved game options."""
-        return cls(**{name: bool(options[name]) for name in cls.names()})
-
-    def chosen(self) -> tuple[str, ...]:
+    def on(self) -> tuple[str, ...]:
         """The names of the readings that are on."""
         return tuple(name for name in self.names() if getattr(self, name))
 

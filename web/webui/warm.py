@@ -13,9 +13,9 @@ cache (docs/benchmarks.md). Nothing here is kept: only the compiled code stays.
 from __future__ import annotations
 
 from pygame_rules import GAMES, get_game
+from pygame_rules.registry import interaction_for
 from pygame_rules.rng import Rng
 
-from .games import interaction_for
 from .markup import h, written
 
 #: Random moves played in each game before its board is drawn: enough for moves of every kind.

@@ -20,13 +20,14 @@ const CACHE = "pygame_rules.snapshots";  // not the service worker's "pygame-rul
 // Pyodide's WebAssembly, as Pyodide asks for it: a worker compiles it for the page's restore.
 export const WASM_URL = new URL("../pyodide/pyodide.asm.wasm", import.meta.url).href;
 
-// The modules the snapshot holds: the engines' service with the computer players, and of the
-// page's front end (webui) all that does not import pyscript (which only exists once PyScript set it up on the
-// page): with the game interactions come all three engines and their renderers. The page then
-// compiles only its four DOM modules (app/main.py), instead of the whole front end in one task.
+// The modules the snapshot holds: the engines' service with the computer players (with the registry
+// come all three engines, their renderers and board interactions), and of the page's front end
+// (webui) all that does not import pyscript (which only exists once PyScript set it up on the
+// page). The page then compiles only its four DOM modules (app/main.py), instead of the whole front
+// end in one task.
 const PRELOAD = ["pygame_rules.service", "pygame_rules.session", "pygame_rules.controller",
-                 "pygame_rules.bots.hint", "pygame_rules.lessons",
-                 "webui.games", "webui.markup", "webui.pace", "webui.settings", "webui.whynot"];
+                 "pygame_rules.bots.hint", "pygame_rules.lessons", "pygame_rules.whynot",
+                 "webui.markup", "webui.pace", "webui.settings"];
 
 // The SHA-256 of the wheel's bytes followed by webui.zip's, in hex (what the build writes as the
 // manifest's "code_sha256"); "" where the browser has no Web Crypto (snapshotKey then refuses).
