@@ -26,27 +26,19 @@ from collections.abc import Mapping, Sequence
 from typing import Any, Protocol, runtime_checkable
 
 from .gate import MAX_INT
+from .interaction import Played
 from .rng import random_seed
 from .session import Seat, Session
 
 
 class Highlighting(Protocol):
-    """What the board interaction (``webui.games``) tells about highlights."""
+    """What the board interaction (:mod:`pygame_rules.interaction`) tells about highlights."""
 
     def highlights(self, state: Any, player: int) -> dict[str, Any]:
         """Highlights showing ``player``'s half-made choice in ``state``."""
 
     def replay_highlights(self, state: Any, player: int, action: Any) -> dict[str, Any]:
         """Highlights showing ``action``, played by ``player`` in ``state``."""
-
-
-@dataclasses.dataclass(frozen=True)
-class Played:
-    """A move of the record: the position it was played in, by whom, and the action."""
-
-    state: Any
-    player: int
-    action: Any
 
 
 @runtime_checkable

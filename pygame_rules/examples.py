@@ -1,10 +1,10 @@
 """Rulebook examples as data, and reading the positions and move lists of diagrams.
 
 Each game's worked examples live in ``pygame_rules/<game>/examples.py`` as
-:class:`Example` records: a position in the game's one-line notation, the moves
-that play the example out, and a caption. The gallery page renders them as live
-diagrams and the rulebook tests start from the very same positions, so the
-pictures can never drift from the rules.
+:class:`Example` records, which the game's registry record holds: a position in the
+game's one-line notation, the moves that play the example out, and a caption. The
+gallery page renders them as live diagrams and the rulebook tests start from the very
+same positions, so the pictures can never drift from the rules.
 
 The readers below are shared by the command-line renderer and the web embed:
 they turn the text an author writes into states, with messages fit for a reader
@@ -21,14 +21,13 @@ True
 from __future__ import annotations
 
 import dataclasses
-import importlib
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from typing import Any
 
 from .errors import IllegalAction, InvalidState
 from .i18n import _
 from .protocol import Game
-from .registry import GAMES, get_game
+from .registry import RECORDS, get_game, get_record
 
 
 @dataclasses.dataclass(frozen=True)
@@ -61,18 +60,24 @@ class Example:
 
 def examples(game: str | None = None) -> tuple[Example, ...]:
     """Every example of ``game`` (of all games if None), in rulebook order."""
-    names = sorted(GAMES) if game is None else [get_game(game).name]
-    return tuple(ex for name in names
-                 for ex in importlib.import_module(f"pygame_rules.{name}.examples").EXAMPLES)
+    names = sorted(RECORDS) if game is None else [get_record(game).name]
+    return tuple(ex for name in names for ex in get_record(name).examples)
 
 
 def example(game: str, name: str) -> Example:
     """The example called ``name`` of ``game``; ValueError lists the known names."""
-    found = {ex.name: ex for ex in examples(game)}
-    if name not in found:
+    return named(examples(game), name)
+
+
+def named(found: Iterable[Example], name: str) -> Example:
+    """The example called ``name`` among ``found``, one game's examples (a game's lessons
+    take theirs so); ValueError lists the known names."""
+    by_name = {ex.name: ex for ex in found}
+    if name not in by_name:
+        game = next(iter(by_name.values())).game if by_name else ""
         raise ValueError(_("{game} has no example {name}; known: {known}").format(
-            game=game, name=repr(name), known=", ".join(found)))
-    return found[name]
+            game=game, name=repr(name), known=", ".join(by_name)))
+    return by_name[name]
 
 
 # ---------------------------------------------------------------- reading

@@ -7,9 +7,9 @@ move (``expect``: the notations accepted) or is only read ("Next"). After the
 learner's move, the other seats' scripted ``replies`` are played. Texts are English,
 marked with ``N_`` where they are written and shown with ``_()``.
 
-Each game keeps its lessons in ``pygame_rules/<game>/lessons.py`` (``LESSONS``);
-:func:`replay` runs one through the engine, so a rules change that breaks a lesson
-fails the tests.
+Each game keeps its lessons in ``pygame_rules/<game>/lessons.py`` (``LESSONS``, which
+the game's registry record holds); :func:`replay` runs one through the engine, so a rules
+change that breaks a lesson fails the tests.
 
 >>> first = lesson("tuerme/moving")
 >>> first.game, first.learner, len(replay(first)) == len(first.steps) + 1
@@ -36,7 +36,6 @@ from __future__ import annotations
 
 import dataclasses
 import enum
-import importlib
 from collections.abc import Mapping
 from typing import Any
 
@@ -44,7 +43,7 @@ from .errors import IllegalAction, InvalidState
 from .examples import read_moves, read_position
 from .i18n import N_, _
 from .protocol import OptionValue
-from .registry import GAMES, get_game
+from .registry import GAMES, RECORDS, get_game, get_record
 
 
 @dataclasses.dataclass(frozen=True)
@@ -125,17 +124,15 @@ NOT_THIS_MOVE = N_("That move is allowed, but it is not the one this lesson is a
 
 def lessons(game: str) -> tuple[Lesson, ...]:
     """The lessons of ``game``, in teaching order."""
-    name = get_game(game).name
-    found: tuple[Lesson, ...] = importlib.import_module(f"pygame_rules.{name}.lessons").LESSONS
-    return found
+    return get_record(game).lessons
 
 
 def lesson(lesson_id: str) -> Lesson:
     """The lesson called ``lesson_id`` (``tuerme/moving``); ValueError lists the known ones."""
     game = lesson_id.split("/")[0]
-    found = {ls.id: ls for ls in lessons(game)} if game in GAMES else {}
+    found = {ls.id: ls for ls in lessons(game)} if game in RECORDS else {}
     if lesson_id not in found:
-        known = ", ".join(found) or ", ".join(sorted(GAMES))
+        known = ", ".join(found) or ", ".join(sorted(RECORDS))
         raise ValueError(f"no lesson {lesson_id!r}; known: {known}")  # i18n: internal
     return found[lesson_id]
 

@@ -28,7 +28,7 @@ from __future__ import annotations
 
 import dataclasses
 from abc import ABC, abstractmethod
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, ClassVar, Generic, Literal, TypeVar
 
 from . import codec
@@ -128,6 +128,8 @@ class Game(ABC, Generic[S, A]):
     score_unit: ClassVar[Literal["points", "figures"]] = "points"
     #: The last state :meth:`seen` masked, for whom, and what he sees of it.
     _last_seen: tuple[S, int | None, S] | None = None
+    #: The highlights the board draws (the game's ``render`` module documents them); None: any.
+    highlight_names: ClassVar[frozenset[str] | None] = None
 
     # ----------------------------------------------------------------- setup
     @property
@@ -414,8 +416,13 @@ class Game(ABC, Generic[S, A]):
         The state is masked here, once, with :meth:`view`, so no game's drawing code can
         show what the viewer may not see. ``palette`` (a CSS fill per colour, in the
         order of :attr:`colours`) and ``names`` (a label per player) restyle the seats;
-        every other keyword is a highlight that the game's ``render`` module documents.
+        every other keyword is a highlight that the game's ``render`` module documents;
+        one the board does not draw (:attr:`highlight_names`) raises TypeError.
         """
+        unknown = sorted(set(highlights) - self.highlight_names) if self.highlight_names is not None else []
+        if unknown:
+            raise TypeError(_("{game} draws no highlight {name} (highlights: {known})").format(
+                game=self.title, name=repr(unknown[0]), known=choices_text(sorted(self.highlight_names or ()))))
         return self.draw(self.view(state, viewer), viewer, self.look(palette, names), highlights)
 
     @abstractmethod
@@ -461,7 +468,7 @@ class Game(ABC, Generic[S, A]):
             won = self.winners(seen)
             return ngettext("{players} wins", "{players} win", len(won)).format(
                 players=name_list([labels[p] for p in won]))
-        return _("To move: {players}").format(players=", ".join(labels[p] for p in self.to_move(seen)))
+        return turn_line(labels, self.to_move(seen))
 
     def result_text(self, state: S, names: Sequence[str] | None = None) -> str:
         """The end of the game in plain words, in the active language: who won, with what,
@@ -499,6 +506,15 @@ def capitalized(text: str) -> str:
     'Red wins with 3 points.'
     """
     return text[:1].upper() + text[1:]
+
+
+def turn_line(names: Sequence[str], movers: Iterable[int]) -> str:
+    """Whose turn it is, in the active language: the ``names`` of the players ``movers``.
+
+    >>> turn_line(["Ann", "Bob", "Cy"], (1, 2))
+    'To move: Bob, Cy'
+    """
+    return _("To move: {players}").format(players=", ".join(names[p] for p in movers))
 
 
 def name_list(names: Sequence[str]) -> str:

@@ -76,7 +76,7 @@ def _bot_move(request: Fields) -> Steps[dict[str, Any]]:
     from .bots import LEVELS, deciding, knowledge_for
 
     game = _game(request)
-    knowledge_for(game)  # imports the game's bot module now, inside the budget
+    knowledge_for(game)  # imports the game's computer players now (its record loads them), inside the budget
     state = _state(request)
     player = _player(request, game, state)
     level = request.choice("level", LEVELS, default="medium")

@@ -69,8 +69,10 @@ SEAT_KINDS = ("human", "easy", "medium", "hard")
 BOT_TIME_MIN, BOT_TIME_MAX = 0.1, 30.0
 #: The longest name a seat may have.
 MAX_NAME = 40
-#: The most moves a game may have; far beyond any real game, it bounds a save's replay.
-MAX_MOVES = 30_000
+#: The most moves a game may have, which bounds a save's replay. It lies above the longest
+#: game the quiet end allows (:mod:`pygame_rules.quiet`; Saba 4,087 moves, Türme 3,320, Babel
+#: 2,624), so only a game played without it can reach this limit.
+MAX_MOVES = 4_500
 #: The most values one move takes in a save's text, its comma included, as the gate counts
 #: them (:func:`~pygame_rules.gate.structure`): Babel's acceptance of four offers with a joker.
 MOVE_VALUES = 25

@@ -1,4 +1,4 @@
-"""Helpers for the CPython tests of the browser interactions (``web/webui/games``)."""
+"""Helpers for the CPython tests of the board interactions (``pygame_rules/<game>/interaction.py``)."""
 
 from __future__ import annotations
 
@@ -6,7 +6,7 @@ import random
 import xml.etree.ElementTree as ET
 from typing import Any
 
-from webui.games.base import Interaction
+from pygame_rules.interaction import Interaction
 
 
 def labels(ui: Interaction, state: Any, player: int) -> list[str]:

@@ -14,10 +14,10 @@ from test_babel_rulebook import BABEL, RED, YELLOW, ship_example
 from pygame_rules import InvalidState
 from pygame_rules.babel import GAME, Build, Offer
 from pygame_rules.babel.data import counts_words, tile_words
+from pygame_rules.babel.interaction import BabelInteraction
 from pygame_rules.babel.render import status_text
 from pygame_rules.examples import example
 from pygame_rules.i18n import using
-from webui.games.babel import BabelInteraction
 
 LANGS = ("nl", "de", "fr")
 

@@ -13,7 +13,7 @@ import pytest
 from test_babel_rulebook import BABEL, BLUE, GREEN, RED, YELLOW, make_state, offers_made, ship_example
 
 from conformance import check_rejects
-from pygame_rules import InvalidState
+from pygame_rules import InvalidState, quiet
 from pygame_rules.babel import (
     GAME,
     Accept,
@@ -45,7 +45,7 @@ def reading(state: BabelState, **readings: bool) -> BabelState:
 
 
 def test_every_reading_is_an_option_with_its_quote_and_the_old_behaviour_as_default():
-    options = {o.name: o for o in GAME.options}
+    options = {o.name: o for o in GAME.options if o.name != quiet.NAME}   # the quiet end is kept apart
     assert [f.name for f in fields(Options)] == list(options)
     assert set(READINGS) == {name for name, o in options.items() if o.is_reading}
     assert len(READINGS) == 5
@@ -215,7 +215,7 @@ ALL_FLIPPED = {name: not getattr(Options(), name) for name in READINGS}
 def test_readings_in_position_notation():
     state = reading(ship_example(), late_double_turn=True, optional_replacing=True)
     text = GAME.position_text(state)
-    assert " two=0 readings=late_double_turn:1,optional_replacing:1 phase=" in text
+    assert " two=0 readings=late_double_turn:1,optional_replacing:1 quiet=4/0 phase=" in text
     assert GAME.from_position_text(text) == state
     plain = GAME.position_text(ship_example())
     assert "readings=" not in plain                               # all defaults: as before
@@ -264,7 +264,7 @@ def test_a_save_with_readings_replays_identically():
 def test_a_save_of_rules_version_2_still_loads():
     """Version 2 asked only third-bonus holders: such a save lacks the others' "no" answers,
     and options and accepted builds lack the fields added since."""
-    session = random_session({}, seed=5, moves=2000)
+    session = random_session({quiet.NAME: 0}, seed=5, moves=2000)   # as version 2 played: no quiet end
     forced = [k for k, move in enumerate(session.moves)
               if isinstance(move.action, ThirdBonus)
               and ActionCard.THIRD_BONUS not in session.states[k].players[move.player].actions]

@@ -65,7 +65,7 @@ def babel_twins() -> tuple[Any, Any, int]:
                                      replace(p2, hand=p3.hand, exchange=False),
                                      replace(p3, hand=p2.hand)),
                      offers=(None, None, StoredOffer((0, 0, 0, 0), True), None),
-                     deck=state.deck[::-1], rng="0123456789abcdef")
+                     deck=state.deck[::-1], rng="0123456789abcdef", quiet=first.quiet)
     return first, second, 1
 
 

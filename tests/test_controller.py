@@ -451,7 +451,7 @@ def test_a_bot_request_carries_its_thinking_time() -> None:
 
 
 def web_ui(game: str) -> Any:
-    from webui.games import interaction_for
+    from pygame_rules.registry import interaction_for
 
     return interaction_for(registry.get_game(game))
 

@@ -22,27 +22,30 @@ from pygame_rules.rng import Rng
 RUNS: dict[str, tuple[tuple[int, dict[str, Any], tuple[int, ...]], ...]] = {
     "tuerme": ((2, {}, (1, 2, 3)), (3, {}, (4, 5, 6)), (4, {}, (7, 8, 9, 10)),
                (3, {"unlimited_height": True}, (11, 12)), (4, {"unlimited_height": True}, (13, 14)),
-               (3, {"early_end_own_pieces": True, "early_end_at_once": True, "random_start": True}, (15, 16)),
-               (2, {"neutral_district_ends": False, "early_end_at_once": True}, (17,)),
-               (4, {"early_end_at_once": True, "random_start": True}, (18, 19))),
+               (3, {"early_end_own_pieces": True, "early_end_at_once": True, "random_start": True,
+                    "quiet_end": 0}, (15, 16)),
+               (2, {"neutral_district_ends": False, "early_end_at_once": True, "quiet_end": 0}, (17,)),
+               (4, {"early_end_at_once": True, "random_start": True, "quiet_end": 20}, (18, 19))),
     "babel": ((3, {}, (1, 2, 3)), (4, {}, (4, 5)), (5, {}, (6, 7)),
               (4, {"two_colour_tiles": True}, (8, 9)), (5, {"action_cards": False}, (10,)),
               (4, {"late_double_turn": True, "cards_out_of_turn": True, "optional_replacing": True}, (11, 12)),
-              (3, {"last_build_action_card": False, "last_build_offers_score": False}, (13,))),
+              (3, {"last_build_action_card": False, "last_build_offers_score": False, "quiet_end": 0}, (13,)),
+              (3, {"quiet_end": 30}, (14,))),
     "saba": ((2, {}, (1, 2, 3)), (3, {}, (4, 5)), (4, {}, (6,)), (2, {"pro": True}, (7, 8)),
              (3, {"pro": True}, (9,)), (4, {"pro": True, "serail_on_self": False}, (10, 11)),
              (3, {"shared_districts": True, "treasury_and_end": True, "end_before_serail": True,
                   "optional_vizier_swap": True, "overseer_waits": True}, (12,)),
              (4, {"pro": True, "shared_districts": True, "optional_vizier_swap": True,
-                  "overseer_waits": True}, (13, 14))),
+                  "overseer_waits": True, "quiet_end": 0}, (13, 14)),
+             (2, {"quiet_end": 50}, (15,))),
 }
 
 MAX_PLIES = 3000
 
 DIGESTS = {
-    "babel": "1075ee9a72072516baa41ee14c4369d528358d1c825dfb065bdc29f149074941",
-    "saba": "20524dcb92aac8027c2a3a785d9f8eee35a7c00844165ac2a7442edafd814cd7",
-    "tuerme": "7ee2941f68654bb3aa3d94c06085078ccb139ad9a07982b9b79dbb29c0bf9a45",
+    "babel": "0739151411f594a38b6b65ee83261e8efb4d645a88a7058e5f9997fc29ea3023",
+    "saba": "0c620de9004c2642d0d5e071d02b763ca65d0d6baeb1bb94c26da6190e032dc5",
+    "tuerme": "aedeeab957bf2d0159d187f1ffb22211139c62e542fc3afb877b5ad973c1098a",
 }
 
 

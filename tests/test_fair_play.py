@@ -19,9 +19,8 @@ from pygame_rules import IllegalAction
 from pygame_rules.babel import GAME as BABEL
 from pygame_rules.babel import Build, Offer
 from pygame_rules.bots import knowledge_for
-from pygame_rules.registry import get_game
+from pygame_rules.registry import get_game, interaction_for
 from pygame_rules.rng import Rng
-from webui.games import interaction_for
 
 CASES = [("babel", 3, {}), ("babel", 4, {"two_colour_tiles": True}),
          ("babel", 5, {"late_double_turn": True, "cards_out_of_turn": True, "optional_replacing": True}),

@@ -18,8 +18,8 @@ from pygame_rules import svg
 from pygame_rules.i18n import using
 from pygame_rules.saba import GAME, Card, Phase, TakeHarbour
 from pygame_rules.saba.data import END_CARD
+from pygame_rules.saba.interaction import SabaInteraction
 from pygame_rules.saba.render import LANDSCAPE_WIDTH, PORTRAIT_BELOW, PORTRAIT_WIDTH
-from webui.games.saba import SabaInteraction
 
 NS = "{http://www.w3.org/2000/svg}"
 LANGS = ("en", "nl", "de", "fr")

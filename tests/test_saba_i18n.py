@@ -11,7 +11,7 @@ from dataclasses import replace
 
 import pytest
 
-import webui.games.saba as saba_ui
+import pygame_rules.saba.interaction as saba_ui
 from pygame_rules.errors import IllegalAction, InvalidState
 from pygame_rules.examples import example
 from pygame_rules.i18n import using

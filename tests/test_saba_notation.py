@@ -154,7 +154,7 @@ def test_old_positions_read_with_the_readings_they_were_played_with():
     assert state.readings == Readings(serail_on_self=True, shared_districts=False,
                                       treasury_and_end=False, end_before_serail=False,
                                       optional_vizier_swap=False, overseer_waits=False)
-    everything = {name: True for name in GAME.option_defaults}
+    everything = {o.name: True for o in GAME.options if isinstance(o.default, bool)}
     on = GAME.new_game(3, seed=1, options=everything)
     text = GAME.position_text(on)
     assert " opt=pro,self,shared,both,endfirst,mayswap,wait " in text

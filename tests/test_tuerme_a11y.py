@@ -10,8 +10,8 @@ import pytest
 from pygame_rules.examples import example
 from pygame_rules.i18n import using
 from pygame_rules.tuerme import GAME, Move, build, parse_square
+from pygame_rules.tuerme.interaction import TuermeInteraction
 from pygame_rules.tuerme.render import CELL, Layout
-from webui.games.tuerme import TuermeInteraction
 
 NS = "{http://www.w3.org/2000/svg}"
 LANGUAGES = ("en", "nl", "de", "fr")

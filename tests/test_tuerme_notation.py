@@ -71,7 +71,7 @@ def test_position_text_of_a_new_game():
     s = GAME.new_game(3, seed=5, options={"unlimited_height": True})
     text = GAME.position_text(s)
     board, *rest = text.split()
-    assert rest == ["r", "-", "-", "3", "nomax,neutral_district_ends", "-", s.rng]
+    assert rest == ["r", "-", "-", "3", "nomax,neutral_district_ends,quiet40", "-", s.rng]
     assert board.count("/") == 7 and "2" in board
     assert GAME.from_position_text(text) == s
 
@@ -128,6 +128,11 @@ def test_end_fields():
     (lambda f: f[:7] + ["123"], "random state"),
     (lambda f: [f[0].replace("Ar", "Arr", 1)] + f[1:], "not conserved"),
     (lambda f: f[:3] + ["a1"] + f[4:], "no loose neutral stone"),
+    (lambda f: f + ["x"], "'x' is not a move count"),
+    (lambda f: f + ["1", "2"], "not 10"),
+    (lambda f: f[:5] + ["max5,quiet7"] + f[6:], "quiet end must be one of 0, 20, 40 moves, not 7"),
+    (lambda f: f[:5] + ["max5,quiet20"] + f[6:] + ["20"], "nobody has built for 20 moves"),
+    (lambda f: f[:1] + ["r", "+"] + f[3:] + ["3"], "count of moves without building must be 0"),
 ])
 def test_bad_position_texts_are_rejected(change, fragment):
     fields = GAME.position_text(GAME.new_game(4, seed=8)).split()

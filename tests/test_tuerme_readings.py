@@ -16,6 +16,7 @@ import pytest
 
 from pygame_rules import InvalidState
 from pygame_rules.examples import example
+from pygame_rules.options import chosen
 from pygame_rules.rng import Rng
 from pygame_rules.session import Seat, Session
 from pygame_rules.tuerme import GAME, LEGACY, EndReason, EndTurn, Move, Readings, Skip, build, parse_square
@@ -177,11 +178,11 @@ def test_readings_are_recorded_in_the_state_its_json_and_its_position():
     assert s.readings == Readings(**CHOSEN) and s.unlimited_height
     assert GAME.state_to_json(s)["state"]["readings"] == CHOSEN
     options = GAME.position_text(s).split()[5]
-    assert options == "nomax,early_end_own_pieces,early_end_at_once,random_start"
+    assert options == "nomax,early_end_own_pieces,early_end_at_once,random_start,quiet40"
     assert GAME.from_position_text(GAME.position_text(s)) == s
     assert GAME.state_from_json(GAME.state_to_json(s)) == s
     assert GAME.new_game(3, seed=4).readings == Readings()
-    assert Readings.from_options(GAME.option_defaults) == Readings()
+    assert chosen(Readings, GAME.option_defaults) == Readings()
 
 
 def test_positions_and_states_written_before_the_readings_read_as_they_were_played():

@@ -36,7 +36,7 @@ POSITIONS = _positions()
 def test_registered_and_described():
     assert get_game("tuerme") is GAME
     assert GAME.colours[0] == ("red", "#d62728") and len(GAME.colours) == 4
-    assert GAME.option_defaults == {"unlimited_height": False, "early_end_own_pieces": False,
+    assert GAME.option_defaults == {"unlimited_height": False, "quiet_end": 40, "early_end_own_pieces": False,
                                     "early_end_at_once": False, "neutral_district_ends": True,
                                     "random_start": False}
 

@@ -9,7 +9,7 @@ from dataclasses import replace
 import pytest
 from test_babel_rulebook import BABEL, BLUE, GREEN, RED, SHIP3, SHIP5, YELLOW, make_state, offers_made
 
-import webui.games.babel as babel_ui
+import pygame_rules.babel.interaction as babel_ui
 from interaction_helpers import labels, on_board, play_by_clicks, press
 from pygame_rules.babel import (
     GAME,
@@ -28,9 +28,9 @@ from pygame_rules.babel import (
     ThirdBonus,
 )
 from pygame_rules.babel.data import NO_CARDS
+from pygame_rules.babel.interaction import BabelInteraction
 from pygame_rules.babel.state import sort_actions
-from webui.games import interaction_for
-from webui.games.babel import BabelInteraction
+from pygame_rules.registry import interaction_for
 
 
 def test_doctests_and_registration():

@@ -12,8 +12,9 @@ from typing import Any
 import pytest
 from test_saba_helpers import placed
 
-import webui.games.saba as saba_ui
+import pygame_rules.saba.interaction as saba_ui
 from interaction_helpers import labels, play_by_clicks, press
+from pygame_rules.registry import interaction_for
 from pygame_rules.saba import (
     GAME,
     Build,
@@ -39,8 +40,7 @@ from pygame_rules.saba import (
     TakeHarbour,
     UseDistrict,
 )
-from webui.games import interaction_for
-from webui.games.saba import SabaInteraction
+from pygame_rules.saba.interaction import SabaInteraction
 
 BLUE, RED, YELLOW = 0, 1, 2
 

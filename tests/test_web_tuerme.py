@@ -6,7 +6,7 @@ import pytest
 
 from interaction_helpers import play_by_clicks
 from pygame_rules.tuerme import GAME, EndTurn, Move, Skip
-from webui.games.tuerme import TuermeInteraction
+from pygame_rules.tuerme.interaction import TuermeInteraction
 
 
 @pytest.mark.slow

@@ -44,9 +44,9 @@ _LESSONS = ("pygame_rules/lessons.py", "pygame_rules/*/lessons.py", "pygame_rule
 #: to the first area that names it.
 AREAS: dict[str, tuple[str, ...]] = {
     "lessons": _LESSONS,
-    "tuerme": ("pygame_rules/tuerme/*.py", "web/webui/games/tuerme.py"),
-    "babel": ("pygame_rules/babel/*.py", "web/webui/games/babel.py"),
-    "saba": ("pygame_rules/saba/*.py", "web/webui/games/saba.py"),
+    "tuerme": ("pygame_rules/tuerme/*.py",),
+    "babel": ("pygame_rules/babel/*.py",),
+    "saba": ("pygame_rules/saba/*.py",),
     "core": ("pygame_rules/*.py", "pygame_rules/bots/*.py"),
     "pages": ("web/embed/*", "web/static/rules/*", "web/static/gallery.html"),
     "web": ("web/**/*.py", "web/**/*.js", "web/**/*.html"),

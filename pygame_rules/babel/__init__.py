@@ -11,6 +11,11 @@
 (True, (0,))
 """
 
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ..record import GameRecord
 from .actions import (
     Accept,
     BabelAction,
@@ -25,9 +30,49 @@ from .actions import (
     ThirdBonus,
 )
 from .data import ActionCard, Card
+from .examples import EXAMPLES
+from .interaction import BabelInteraction
+from .lessons import LESSONS
 from .rules import GAME, Babel
-from .state import BabelState, Options, Phase, Player, StoredOffer, Target, Wonder
+from .state import BabelState, Options, Phase, Player, Readings, StoredOffer, Target, Variants, Wonder
 
-__all__ = ["GAME", "Accept", "ActionCard", "Babel", "BabelAction", "BabelState", "Build", "Card",
-           "CardExchange", "Continue", "Decline", "DoubleTurn", "DrawThree", "Offer", "Options", "Pass",
-           "Phase", "Player", "StoredOffer", "Target", "ThirdBonus", "Wonder"]
+if TYPE_CHECKING:
+    from ..bots.knowledge import Knowledge
+
+
+def _knowledge() -> Knowledge[BabelState, BabelAction]:
+    """The computer players' knowledge, imported when first asked for (they import the engine)."""
+    from ..bots.babel import KNOWLEDGE
+    return KNOWLEDGE
+
+
+#: The game's record (:mod:`pygame_rules.registry` registers it).
+RECORD: GameRecord[BabelState, BabelAction] = GameRecord(GAME, _knowledge, EXAMPLES, LESSONS, BabelInteraction)
+
+__all__ = [
+    "GAME",
+    "RECORD",
+    "Accept",
+    "ActionCard",
+    "Babel",
+    "BabelAction",
+    "BabelState",
+    "Build",
+    "Card",
+    "CardExchange",
+    "Continue",
+    "Decline",
+    "DoubleTurn",
+    "DrawThree",
+    "Offer",
+    "Options",
+    "Pass",
+    "Phase",
+    "Player",
+    "Readings",
+    "StoredOffer",
+    "Target",
+    "ThirdBonus",
+    "Variants",
+    "Wonder",
+]

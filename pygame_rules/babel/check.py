@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from collections import Counter
 
+from .. import quiet
 from ..errors import InvalidState
 from ..i18n import _, ngettext
 from ..rng import Rng
@@ -36,7 +37,7 @@ from .data import (
     tile_set,
 )
 from .legal import brief
-from .state import STEP_NAMES, BabelState, Phase, add, sort_actions
+from .state import QUIET_END, STEP_NAMES, BabelState, Phase, add, sort_actions
 
 #: Bounds that no real game comes near, checked before anything is counted or sorted.
 MAX_CARDS = 4 * CARDS_PER_KIND
@@ -206,8 +207,14 @@ def _phase_problem(state: BabelState) -> str | None:
     phase, n = state.phase, state.num_players
     kinds_left = [any(t is not None and t[k] for w in state.wonders for t in w.slots)
                   for k in range(4)]
-    if (phase is Phase.OVER) == all(kinds_left):
-        return _("the game is over exactly when a kind has no tile left on the board")
+    turn_starts = phase is Phase.CHOOSE and not state.second_action
+    problem = quiet.problem(state.quiet, state.quiet_end, QUIET_END, turn_starts)
+    if problem:
+        return problem
+    if phase is Phase.OVER and all(kinds_left) and not quiet.reached(state.quiet, state.quiet_end):
+        return _("the game is over, but every kind has a tile left on the board and the quiet end has not come")
+    if phase is not Phase.OVER and not all(kinds_left):
+        return _("a kind has no tile left on the board, so the game should be over")
     if state.second_action and not state.double_turn:
         return _("a second action needs a double turn")
     if (phase is Phase.WINDOW) != bool(state.window_waiting) \

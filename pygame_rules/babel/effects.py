@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from .. import quiet
 from ..cards import draw
 from ..rng import Rng
 from .actions import (
@@ -38,7 +39,9 @@ from .state import BabelState, Phase, StoredOffer, Target, add, forget, matching
 
 
 def play(state: BabelState, player: int, action: BabelAction) -> BabelState:
-    """The state after a legal action."""
+    """The state after a legal action; an accepted build hands out a tile, which is what the
+    quiet end (:mod:`pygame_rules.quiet`) counts as building."""
+    state = replace(state, quiet=quiet.counted(state.quiet, isinstance(action, Accept)))
     if isinstance(action, Pass):
         return end_action(draw_cards(state, player, 1))
     if isinstance(action, Build):
@@ -257,10 +260,13 @@ def answered(state: BabelState, p: int) -> BabelState:
 
 
 def go_on(state: BabelState) -> BabelState:
-    """A second action after a double turn, else everyone draws 1 (the active player
-    first, then clockwise) and the next player's turn starts."""
+    """A second action after a double turn; else the quiet end, if nobody has built for as
+    long as it allows (the game ends without the common draw); else everyone draws 1 (the
+    active player first, then clockwise) and the next player's turn starts."""
     if state.double_turn and not state.second_action:
         return replace(state, phase=Phase.CHOOSE, second_action=True)
+    if quiet.reached(state.quiet, state.quiet_end):
+        return replace(state, phase=Phase.OVER, double_turn=False, second_action=False)
     n = state.num_players
     for i in range(n):
         state = draw_cards(state, (state.active + i) % n, 1)

@@ -11,11 +11,12 @@ of them.
 
 from __future__ import annotations
 
-from ..examples import example
+from ..examples import named
 from ..i18n import N_
 from ..lessons import Lesson, Step
+from .examples import EXAMPLES
 
-_SHIP_TILE = example("babel", "offers").position
+_SHIP_TILE = named(EXAMPLES, "offers").position
 _BUILD_SHIPS = "build Babel tile 1 (ship 5)"  # i18n: internal
 _OFFERS = ("yellow: offer 1 ship", "green: offer 2 ship +X", "blue: offer 1 camel + 1 ship")  # i18n: internal
 _NO_OFFERS = ("yellow: offer nothing", "green: offer nothing", "blue: offer nothing")  # i18n: internal
@@ -87,7 +88,7 @@ LESSONS = (
     )),
     Lesson("babel/wonders", N_("Completing a wonder"), 4, (
         Step(N_("The Pyramids lack one tile. Build it with your three ships."),
-             example("babel", "wonder-scoring").position, highlights={"tile": (0, 2)},
+             named(EXAMPLES, "wonder-scoring").position, highlights={"tile": (0, 2)},
              expect=("build Pyramids tile 3 (ship 3)",),  # i18n: internal
              hint=N_("Choose the last tile of the Pyramids."),
              replies=_NO_OFFERS),
@@ -100,7 +101,7 @@ LESSONS = (
     Lesson("babel/the-end", N_("The end of the game"), 4, (
         Step(N_("The game ends at once when the last tile of one kind is taken. Take the last camel "
                 "tile."),
-             example("babel", "final-scoring").position, highlights={"tile": (0, 0)},
+             named(EXAMPLES, "final-scoring").position, highlights={"tile": (0, 0)},
              expect=("build Pyramids tile 1 (camel 5)",),  # i18n: internal
              hint=N_("Choose the camel tile of the Pyramids."),
              replies=("yellow: offer 2 camel", "green: offer nothing",  # i18n: internal

@@ -25,7 +25,9 @@ the same way (``5s``, ``3c2k``), action cards by letters (see ``ACTION_LETTERS``
 and lists by ``.``, ``,`` and ``/`` (``-`` for empty/none). For example
 ``babel players=4 cards=1 two=0 phase=choose active=0 ...``. The rule readings that differ
 from their defaults follow ``two=`` as ``readings=late_double_turn:1,...`` (a position
-without the field uses the defaults). An action that is not even well-formed
+without the field uses the defaults), and the quiet end (:mod:`pygame_rules.quiet`) follows
+them as ``quiet=12/60``, the moves since the last build and the limit (a position without
+the field has no quiet end, as before it existed). An action that is not even well-formed
 (:func:`~.legal.shape_problem`, e.g. no wonder 52) is written with the reason, so
 :func:`action_text` answers for every action of the game.
 """
@@ -68,7 +70,7 @@ from .data import (
     tile_text,
 )
 from .legal import brief, own_share, shape_problem
-from .state import BabelState, Options, Phase, Player, StoredOffer, Target, Wonder
+from .state import BabelState, Options, Phase, Player, Readings, StoredOffer, Target, Wonder
 
 T = TypeVar("T")
 L = TypeVar("L")
@@ -146,19 +148,21 @@ def accept_text(state: BabelState, action: Accept, names: Sequence[str] = COLOUR
     return text
 
 
-def action_text(seen: BabelState, action: BabelAction, names: Sequence[str] = COLOURS, *, own: bool) -> str:
-    """The action as its reader knows it (``seen``: the state masked for him): an offer
-    stays sealed but to its maker (``own``)."""
+def action_text(seen: BabelState, action: BabelAction, names: Sequence[str] | None = None, *,
+                own: bool) -> str:
+    """The action as its reader knows it (``seen``: the state masked for him; players called
+    by ``names``, by default their colours): an offer stays sealed but to its maker (``own``)."""
+    names = names or COLOURS
     if isinstance(action, Offer) and not own and not shape_problem(seen, action):
         return SEALED
     return full_text(seen, action, names)
 
 
-def outcome_text(seen_before: BabelState, seen_after: BabelState, names: Sequence[str] = COLOURS) -> str:
+def outcome_text(seen_before: BabelState, seen_after: BabelState, names: Sequence[str] | None = None) -> str:
     """What a move made public: the reveal of the offers, when it caused it
     (``reveal: yellow 1 ship +X, ...``), else ""."""
     if seen_after.revealed and not seen_before.revealed:
-        return f"reveal: {reveal_text(seen_after, names)}"
+        return f"reveal: {reveal_text(seen_after, names or COLOURS)}"
     return ""
 
 
@@ -167,16 +171,17 @@ def outcome_text(seen_before: BabelState, seen_after: BabelState, names: Sequenc
 MAX_POSITION = 4000
 #: The most digits a number in a position may have.
 MAX_DIGITS = 5
-#: The fields of a position, in order; ``readings`` may be left out.
-FIELDS = ("players", "cards", "two", "readings", "phase", "active", "marker", "double", "second",
+#: The fields of a position, in order; those of :data:`OPTIONAL` may be left out.
+FIELDS = ("players", "cards", "two", "readings", "quiet", "phase", "active", "marker", "double", "second",
           "target", "revealed", "wonders", "hands", "deck", "discard", "actiondeck",
           "actiondiscard", "offers", "decision", "waiting", "bonus", "rng")
+OPTIONAL = ("readings", "quiet")
 #: The longest lists a position may hold: building cards, action cards, tiles of a player.
 _MOST_CARDS = 4 * CARDS_PER_KIND
 _MOST_ACTION_CARDS = sum(ACTION_CARD_COUNTS.values())
 _MOST_TILES = len(tile_set(False))
-#: The rule readings among the options (the rest are the two variants).
-READINGS = tuple(f.name for f in fields(Options) if f.name not in ("action_cards", "two_colour_tiles"))
+#: The rule readings among the options.
+READINGS = tuple(f.name for f in fields(Readings))
 _DEFAULTS = Options()
 
 
@@ -357,6 +362,7 @@ def position_text(state: BabelState) -> str:
         "cards": str(int(state.options.action_cards)),
         "two": str(int(state.options.two_colour_tiles)),
         "readings": _readings_code(state.options),
+        "quiet": f"{state.quiet}/{state.quiet_end}" if state.quiet or state.quiet_end else "",
         "phase": state.phase.value, "active": str(state.active), "marker": str(state.marker),
         "double": str(int(state.double_turn)), "second": str(int(state.second_action)),
         "target": _target_code(state.target), "revealed": str(int(state.revealed)),
@@ -403,7 +409,7 @@ def _fields(text: str) -> dict[str, str]:
             raise InvalidState(_("the field {key} is given twice").format(key=brief(key)))
         found[key] = value
     unknown = [k for k in found if k not in FIELDS]
-    missing = [k for k in FIELDS if k not in found and k != "readings"]
+    missing = [k for k in FIELDS if k not in found and k not in OPTIONAL]
     if missing and unknown:
         raise InvalidState(_("the Babel position lacks the field(s) {missing} and has unknown field(s) "
                              "{unknown}").format(missing=_names(missing), unknown=_names(unknown)))
@@ -433,7 +439,7 @@ def parse_position(text: str) -> BabelState:
             players=players, n=len(hands)))
     phase = read("phase", _phase)
     waiting = read("waiting", lambda c: _ints(c, MAX_PLAYERS))
-    options = Options(read("cards", _flag), read("two", _flag),
+    options = Options(action_cards=read("cards", _flag), two_colour_tiles=read("two", _flag),
                       **read("readings", lambda c: _parse_readings(c) if c else {}))
     state = BabelState(
         options=options, players=hands,
@@ -450,10 +456,22 @@ def parse_position(text: str) -> BabelState:
         bonus_waiting=() if phase is Phase.WINDOW else waiting,
         bonus_used=read("bonus", lambda c: _ints(c, MAX_PLAYERS)),
         window_waiting=waiting if phase is Phase.WINDOW else (),
-        double_turn=read("double", _flag), second_action=read("second", _flag))
+        double_turn=read("double", _flag), second_action=read("second", _flag),
+        **read("quiet", _parse_quiet))
     if position_text(state) != " ".join(text.split()):
         raise InvalidState(_("the position is not written in its canonical form"))
     return state
+
+
+def _parse_quiet(code: str) -> dict[str, int]:
+    """``12/60``: the moves since the last build and the quiet end's limit (none: ``0/0``)."""
+    if not code:
+        return {"quiet": 0, "quiet_end": 0}
+    parts = code.split("/")
+    if len(parts) != 2:
+        raise InvalidState(_("expected a move count and a limit such as 12/60, got {value}").format(
+            value=brief(code)))
+    return {"quiet": _int(parts[0]), "quiet_end": _int(parts[1])}
 
 
 def _phase(code: str) -> Phase:

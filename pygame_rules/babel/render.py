@@ -34,9 +34,9 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from .. import svg
+from .. import quiet, svg
 from ..i18n import N_, _, ngettext
-from ..protocol import Look, name_list
+from ..protocol import Look, name_list, turn_line
 from ..svg import ink, wrap
 from .data import (
     FINAL_ROW,
@@ -56,6 +56,8 @@ from .legal import to_move
 from .scoring import totals
 from .state import BabelState, Phase
 
+#: The highlights :func:`render_svg` draws (see the module docstring).
+HIGHLIGHTS = frozenset({"wonder", "tile", "cards", "offers", "built", "helpers", "turned_down", "portrait"})
 KIND_FILL = ("#c9a063", "#a3a3a3", "#b48fcb", "#ecebe4")  # camel, crane, ship, stonemason
 #: A won tile in a player's panel, per kind: ``5c`` (English: the position notation's letters).
 TILE_CODES = (N_("{n}c"), N_("{n}k"), N_("{n}s"), N_("{n}m"))
@@ -88,9 +90,9 @@ svg.babel text{font-family:Arial,"Liberation Sans",Helvetica,Roboto,sans-serif}
 """  # i18n: internal (CSS)
 
 
-def render_svg(seen: BabelState, viewer: int | None, look: Look, **highlights: Any) -> str:
+def render_svg(seen: BabelState, viewer: int | None, look: Look, highlights: Mapping[str, Any]) -> str:
     """SVG of ``seen``, a state already masked for ``viewer`` (None: a spectator), with the
-    seats filled and labelled as ``look`` says and the highlights of the module docstring."""
+    seats filled and labelled as ``look`` says and the ``highlights`` of the module docstring."""
     portrait = bool(highlights.get("portrait"))
     cols = 2 if portrait else 4
     width = PORTRAIT_WIDTH if portrait else LANDSCAPE_WIDTH
@@ -117,17 +119,16 @@ def render_svg(seen: BabelState, viewer: int | None, look: Look, **highlights: A
                   class_="babel portrait" if portrait else "babel")
 
 
-def status_text(state: BabelState, names: Sequence[str] | None = None) -> str:
-    """A short line for the UI: whose turn it is, or who won (``names``: a label per
-    player, by default "Player 1", "Player 2", …).
+def status_text(state: BabelState, names: Sequence[str]) -> str:
+    """A short line for the UI: whose turn it is (and, from half the quiet end's moves
+    without building on, how many are left), or who won (``names``: a label per player).
 
     >>> from pygame_rules.babel import GAME
     >>> status_text(GAME.new_game(3, seed=1), ["Ann", "Bob", "Cid"])
     'To move: Ann'
     """
-    names = names or [_("Player {n}").format(n=p + 1) for p in range(state.num_players)]
     if state.phase is not Phase.OVER:
-        return _("To move: {players}").format(players=", ".join(names[p] for p in to_move(state)))
+        return quiet.with_warning(turn_line(names, to_move(state)), state.quiet, state.quiet_end)
     scores = totals(state)
     won = [names[p] for p, score in enumerate(scores) if score == max(scores)]
     return ngettext("{players} wins", "{players} win", len(won)).format(players=name_list(won))
@@ -142,7 +143,8 @@ _LAST_TILE = (N_("The game ended when {player} built the last camel tile."),
 
 def end_reason(state: BabelState, names: Sequence[str]) -> str:
     """Why the game ended, in a sentence: the active player built the last tile of a kind
-    (the build that ends the game leaves him the active player); "" before the end.
+    (the build that ends the game leaves him the active player), or nobody built for as
+    many moves as the quiet end allows; "" before the end.
 
     >>> from pygame_rules.examples import example
     >>> end_reason(example("babel", "final-scoring").states()[-1], ["Red", "Yellow", "Green", "Blue"])
@@ -152,6 +154,8 @@ def end_reason(state: BabelState, names: Sequence[str]) -> str:
         return ""
     left = [t for wonder in state.wonders for t in wonder.slots if t is not None]
     gone = [k for k in range(len(KINDS)) if not any(t[k] for t in left)]
+    if not gone:
+        return quiet.ended(state.quiet_end)
     player = names[state.active]
     if len(gone) == 1:
         return _(_LAST_TILE[gone[0]]).format(player=player)

@@ -15,10 +15,12 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
-from typing import Any
+from typing import Any, ClassVar
 
-from ..i18n import N_, _
-from ..protocol import Game, Look, Option, OptionValue, ScoreLine
+from .. import quiet
+from ..i18n import _
+from ..options import chosen, declared
+from ..protocol import Game, Look, OptionValue, ScoreLine
 from ..rng import MASKED_RNG, Rng
 from . import check, effects, legal, notation, render, scoring
 from .actions import BabelAction
@@ -26,7 +28,6 @@ from .data import (
     ACTION_CARD_COUNTS,
     CARD_OF_KIND,
     CARDS_PER_KIND,
-    COLOURS,
     KIND_OF_CARD,
     MAX_PLAYERS,
     MIN_PLAYERS,
@@ -40,7 +41,7 @@ from .data import (
     Card,
     tile_set,
 )
-from .state import BabelState, Options, Phase, Player, StoredOffer, Wonder
+from .state import QUIET_END, BabelState, Options, Phase, Player, Readings, StoredOffer, Variants, Wonder
 
 
 class Babel(Game[BabelState, BabelAction]):
@@ -50,58 +51,25 @@ class Babel(Game[BabelState, BabelAction]):
     title = TITLE
     min_players = MIN_PLAYERS
     max_players = MAX_PLAYERS
-    options = (
-        Option("action_cards", True, N_("Action cards (off: the designer's variant without them)")),
-        Option("two_colour_tiles", False, N_("Two-colour building tiles")),
-        # The rule readings (the rules page argues each default).
-        Option("last_build_action_card", True,
-               N_("The wonder completed by the game-ending build still deals an action card"),
-               quote="Als de laatste bouwfiche van een soort wordt uitgedeeld en daarbij ook een "
-                     "wereldwonder werd afgewerkt, dan wordt dit wereldwonder nog normaal "
-                     "gewaardeerd. […] Er worden ook geen actiekaarten meer uitgedeeld.",  # i18n: internal (quote)
-               quote_lang="nl",
-               english=N_("If the last tile of a kind is handed out and a wonder is completed "
-                          "with it, that wonder is still scored normally. […] No more action "
-                          "cards are dealt either.")),
-        Option("last_build_offers_score", True,
-               N_("Turned-down offers still score on the game-ending build"),
-               quote="Het spel eindigt onmiddellijk zodra de laatste bouwfiche van een soort "
-                     "wordt uitgedeeld.",  # i18n: internal (quote)
-               quote_lang="nl",
-               english=N_("The game ends immediately as soon as the last tile of a kind is "
-                          "handed out.")),
-        Option("late_double_turn", False,
-               N_("The double turn may also be played after the first action"),
-               quote="De actieve speler kan nog een tweede keer passeren of bouwen. Alle spelers "
-                     "trekken maar na het tweede passeren of bouwen een bouwkaart.",  # i18n: internal (quote)
-               quote_lang="nl",
-               english=N_("The active player can pass or build a second time. All players draw "
-                          "a building card only after the second pass or build.")),
-        Option("cards_out_of_turn", False,
-               N_("Draw three and card exchange may also be played out of turn"),
-               quote="Deze kaart kan te allen tijde door alle spelers worden ingezet.",  # i18n: internal (quote)
-               quote_lang="nl",
-               english=N_("This card can be played at any time by all players.")),
-        Option("optional_replacing", False,
-               N_("The builder may leave the exchange-card helper's elements in place"),
-               quote="De actieve speler mag wel de bouwelementen van deze medespeler door "
-                     "bouwelementen van zijn eigen kleur vervangen.",  # i18n: internal (quote)
-               quote_lang="nl",
-               english=N_("The active player may, however, replace this player's building "
-                          "elements with elements of his own colour.")),
-    )
+    #: The variants, the quiet end (:mod:`pygame_rules.quiet`), then the rule readings.
+    options = (*declared(Variants), quiet.option(QUIET_END), *declared(Readings))
+    highlight_names = render.HIGHLIGHTS
     state_type = BabelState
     action_type = BabelAction
     colours = PLAYER_COLOURS
     hidden_information = True
     #: 2: players' ``shown`` cards. 3: every turned-down offerer who holds any action card is
     #: asked about a third bonus (a save of version 2 has no answers of those who hold none);
-    #: the rule readings, the card window and ``Accept.replace``.
-    rules_version = 3
+    #: the rule readings, the card window and ``Accept.replace``. 4: the quiet end, and the
+    #: state counts the moves since the last build.
+    rules_version = 4
+    #: Versions 1–3 had no quiet end.
+    options_before: ClassVar[Mapping[int, Mapping[str, OptionValue]]] = {
+        version: {quiet.NAME: 0} for version in (1, 2, 3)}
 
     # ----------------------------------------------------------------- setup
     def setup(self, num_players: int, rng: Rng, options: dict[str, OptionValue]) -> BabelState:
-        opts = Options(**{name: bool(value) for name, value in options.items()})
+        opts = chosen(Options, options)
         deck = list(rng.shuffled([card for card in CARD_OF_KIND for _ in range(CARDS_PER_KIND)]))
         players = []
         for _seat in range(num_players):
@@ -115,7 +83,7 @@ class Babel(Game[BabelState, BabelAction]):
         actions = [c for c, n in ACTION_CARD_COUNTS.items() for _ in range(n)]
         action_deck = rng.shuffled(actions) if opts.action_cards else ()
         return BabelState(opts, tuple(players), wonders, tuple(deck), NO_CARDS, action_deck, (),
-                          rng.state)
+                          rng.state, quiet_end=int(options[quiet.NAME]))
 
     def num_players(self, state: BabelState) -> int:
         return state.num_players
@@ -179,12 +147,12 @@ class Babel(Game[BabelState, BabelAction]):
     # -------------------------------------------------------------- notation
     def describe_action(self, seen: BabelState, action: BabelAction, names: Sequence[str] | None, *,
                         own: bool) -> str:
-        return notation.action_text(seen, action, names or COLOURS, own=own)
+        return notation.action_text(seen, action, names, own=own)
 
     def describe_outcome(self, seen_before: BabelState, action: BabelAction, seen_after: BabelState,
                          names: Sequence[str] | None) -> str:
         """The last sealed offer tells the reveal it caused."""
-        return notation.outcome_text(seen_before, seen_after, names or COLOURS)
+        return notation.outcome_text(seen_before, seen_after, names)
 
     def position_text(self, state: BabelState) -> str:
         return notation.position_text(state)
@@ -195,13 +163,14 @@ class Babel(Game[BabelState, BabelAction]):
     # --------------------------------------------------------------- display
     def draw(self, seen: BabelState, viewer: int | None, look: Look,
              highlights: Mapping[str, Any]) -> str:
-        return render.render_svg(seen, viewer, look, **highlights)
+        return render.render_svg(seen, viewer, look, highlights)
 
     def describe_status(self, state: BabelState, names: Sequence[str] | None) -> str:
-        return render.status_text(state, names)
+        """Whose turn it is, or once over who won (the end in words is :meth:`result_text`)."""
+        return render.status_text(state, self.player_names(state, names))
 
     def end_reason(self, state: BabelState, names: Sequence[str]) -> str:
-        """Who built the last tile of a kind, which ended the game."""
+        """Who built the last tile of a kind, which ended the game, or the quiet end."""
         return render.end_reason(state, names)
 
 

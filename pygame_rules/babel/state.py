@@ -11,9 +11,11 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass, replace
 
+from .. import quiet
 from ..i18n import N_
+from ..options import reading, variant
 from .actions import Decision
-from .data import NO_CARDS, ActionCard, Card, Counts, Tile
+from .data import ACTION_CARD_COUNTS, MAX_PLAYERS, NO_CARDS, ActionCard, Card, Counts, Tile, tile_set
 
 
 class Phase(enum.Enum):
@@ -34,25 +36,75 @@ STEP_NAMES: dict[Phase, str] = {
 }
 
 
+#: The quiet end's default: moves in a row without a building tile handed out that end the
+#: game (:mod:`pygame_rules.quiet`). A turn without a build is a pass (one move) or a build
+#: turned down (the offers, the decision, a few answers); bots take at most about 35.
+QUIET_END = 60
+#: The most moves a game can last with the quiet end at its default (2,624): each build hands
+#: out one of the 24 tiles, and a turn without one has at most two actions (a double turn),
+#: each a pass or a build turned down, with four offers, the decision, four third-bonus answers
+#: and five answers in the card window, 30 moves; 15 more for the action cards, each played once.
+LONGEST_GAME = quiet.longest_game(builds=len(tile_set(False)), limit=QUIET_END,
+                                  turn=2 * (1 + 2 * (MAX_PLAYERS - 1) + 1 + MAX_PLAYERS)
+                                  + sum(ACTION_CARD_COUNTS.values()))
+
+
 @dataclass(frozen=True)
-class Options:
-    """The table's choices: two variants and five rule readings (see ``rules.Babel.options``).
+class Variants:
+    """The table's choices of rules."""
 
-    Every default is the behaviour the engine had before the readings were options, so a
-    state, position or save written before them keeps its meaning."""
+    action_cards: bool = variant(True, N_("Action cards (off: the designer's variant without them)"))
+    two_colour_tiles: bool = variant(False, N_("Two-colour building tiles"))
 
-    action_cards: bool = True
-    two_colour_tiles: bool = False
-    #: The wonder completed by the game-ending build still deals its action card.
-    last_build_action_card: bool = True
-    #: Turned-down offers still score on the game-ending build.
-    last_build_offers_score: bool = True
-    #: The double turn may also be played after the first action (before the common draw).
-    late_double_turn: bool = False
-    #: Draw three and card exchange may also be played out of turn (in the card window).
-    cards_out_of_turn: bool = False
-    #: The builder may leave the exchange-card helper's elements in place.
-    optional_replacing: bool = False
+
+@dataclass(frozen=True)
+class Readings:
+    """The rule readings: for each sentence of the rulebook that can be read two ways, the
+    reading the game is played by (the rules page ``web/static/rules/babel.html`` argues each
+    default). Every default is also the behaviour the engine had before the readings were
+    options, so a state, position or save written before them keeps its meaning."""
+
+    last_build_action_card: bool = reading(
+        True, N_("The wonder completed by the game-ending build still deals an action card"),
+        quote="Als de laatste bouwfiche van een soort wordt uitgedeeld en daarbij ook een "
+              "wereldwonder werd afgewerkt, dan wordt dit wereldwonder nog normaal "
+              "gewaardeerd. […] Er worden ook geen actiekaarten meer uitgedeeld.",  # i18n: internal (quote)
+        quote_lang="nl",
+        english=N_("If the last tile of a kind is handed out and a wonder is completed "
+                   "with it, that wonder is still scored normally. […] No more action "
+                   "cards are dealt either."))
+    last_build_offers_score: bool = reading(
+        True, N_("Turned-down offers still score on the game-ending build"),
+        quote="Het spel eindigt onmiddellijk zodra de laatste bouwfiche van een soort "
+              "wordt uitgedeeld.",  # i18n: internal (quote)
+        quote_lang="nl",
+        english=N_("The game ends immediately as soon as the last tile of a kind is "
+                   "handed out."))
+    late_double_turn: bool = reading(
+        False, N_("The double turn may also be played after the first action"),
+        quote="De actieve speler kan nog een tweede keer passeren of bouwen. Alle spelers "
+              "trekken maar na het tweede passeren of bouwen een bouwkaart.",  # i18n: internal (quote)
+        quote_lang="nl",
+        english=N_("The active player can pass or build a second time. All players draw "
+                   "a building card only after the second pass or build."))
+    cards_out_of_turn: bool = reading(
+        False, N_("Draw three and card exchange may also be played out of turn"),
+        quote="Deze kaart kan te allen tijde door alle spelers worden ingezet.",  # i18n: internal (quote)
+        quote_lang="nl",
+        english=N_("This card can be played at any time by all players."))
+    optional_replacing: bool = reading(
+        False, N_("The builder may leave the exchange-card helper's elements in place"),
+        quote="De actieve speler mag wel de bouwelementen van deze medespeler door "
+              "bouwelementen van zijn eigen kleur vervangen.",  # i18n: internal (quote)
+        quote_lang="nl",
+        english=N_("The active player may, however, replace this player's building "
+                   "elements with elements of his own colour."))
+
+
+@dataclass(frozen=True)
+class Options(Readings, Variants):
+    """The variants and the rule readings together, as a state keeps them (``state.options``:
+    the variants' fields first, as states have always been written)."""
 
 
 @dataclass(frozen=True)
@@ -132,6 +184,11 @@ class BabelState:
     window_waiting: tuple[int, ...] = ()
     double_turn: bool = False
     second_action: bool = False
+    #: Moves in a row without building that end the game (the quiet end, see
+    #: :mod:`pygame_rules.quiet`; 0: never, as states written before it existed were played).
+    quiet_end: int = 0
+    #: Moves since the last build that handed out a tile (a pass, an offer, a declined build…).
+    quiet: int = 0
 
     @property
     def num_players(self) -> int:

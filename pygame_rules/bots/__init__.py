@@ -21,11 +21,11 @@ True
 
 from __future__ import annotations
 
-import importlib
 from dataclasses import dataclass
 from typing import Any
 
 from ..protocol import Game
+from ..registry import knowledge_for
 from ..rng import Rng
 from ..steps import Steps, run
 from .knowledge import Knowledge
@@ -36,17 +36,6 @@ from .mcts import search
 LEVELS: tuple[str, ...] = ("easy", "medium", "hard")
 #: Seconds a hard bot thinks per decision unless told otherwise.
 DEFAULT_BUDGET_S = 1.0
-
-_KNOWLEDGE: dict[str, Knowledge[Any, Any]] = {}
-
-
-def knowledge_for(game: Game[Any, Any]) -> Knowledge[Any, Any]:
-    """The bot knowledge of ``game`` (module ``pygame_rules.bots.<game name>``)."""
-    if game.name not in _KNOWLEDGE:
-        module = importlib.import_module(f"{__name__}.{game.name}")
-        _KNOWLEDGE[game.name] = module.KNOWLEDGE
-    return _KNOWLEDGE[game.name]
-
 
 @dataclass(frozen=True)
 class Decision:

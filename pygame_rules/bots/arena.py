@@ -25,7 +25,9 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
+from .. import quiet
 from ..registry import GAMES, get_game
+from ..session import MAX_MOVES
 from . import LEVELS, decide
 
 HELP = "let bots of several levels play each other: win rates (95% CI) and average scores"  # i18n: internal
@@ -45,6 +47,8 @@ class Result:
     searches: int
     #: True if the game was stopped at the ply limit and judged by the scores at that point.
     adjudicated: bool = False
+    #: True if the quiet end (:mod:`pygame_rules.quiet`) ended the game.
+    quiet: bool = False
 
 
 def wilson(wins: float, n: int, z: float = Z95) -> tuple[float, float]:
@@ -64,11 +68,12 @@ def seats(bots: tuple[str, ...], players: int, game_index: int) -> tuple[str, ..
 
 
 def play_game(name: str, players: int, levels: tuple[str, ...], seed: int, budget_s: float,
-              options: dict[str, Any], max_plies: int = 3000,
+              options: dict[str, Any], max_plies: int = MAX_MOVES,
               fixed_iterations: int | None = None) -> Result:
     """One game between bots of ``levels`` (by seat); bots get distinct seeds per decision,
     and the hard level thinks ``budget_s`` seconds or ``fixed_iterations`` iterations.
-    A game still going after ``max_plies`` is judged by the scores at that point."""
+    A game still going after ``max_plies`` (by default the app's record limit, which the
+    quiet end keeps every game below) is judged by the scores at that point."""
     game = get_game(name)
     state = game.new_game(players, seed=seed, options=options)
     plies = iterations = searches = 0
@@ -85,7 +90,8 @@ def play_game(name: str, players: int, levels: tuple[str, ...], seed: int, budge
             searches += decision.iterations > 0
         state = game.apply(state, player, decision.action)
         plies += 1
-    return Result(levels, game.scores(state), game.winners(state), plies, iterations, searches)
+    return Result(levels, game.scores(state), game.winners(state), plies, iterations, searches,
+                  quiet=quiet.reached(state.quiet, state.quiet_end))
 
 
 def _play(job: tuple[str, int, tuple[str, ...], int, float, dict[str, Any], int, int | None]
@@ -106,13 +112,19 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="search exactly N iterations per hard decision instead of --budget")  # i18n: internal
     parser.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
                         help="a game option, e.g. pro=true (repeatable)")
-    parser.add_argument("--max-plies", type=int, default=3000,
-                        help="judge a game by its current scores after this many plies")  # i18n: internal
+    parser.add_argument("--max-plies", type=int, default=MAX_MOVES,
+                        help="judge a game by its current scores after this many plies "
+                             "(default: the app's record limit)")  # i18n: internal
     parser.add_argument("--jobs", type=int, default=1, help="games played in parallel processes")
     parser.add_argument("--verbose", action="store_true", help="print every game")
 
 
-def _options(pairs: list[str]) -> dict[str, Any]:
+def parse_options(pairs: list[str]) -> dict[str, Any]:
+    """Options given as ``NAME=VALUE`` texts: ``true``/``false``, whole numbers, else text.
+
+    >>> parse_options(["pro=true", "quiet_end=0", "name=x"])
+    {'pro': True, 'quiet_end': 0, 'name': 'x'}
+    """
     out: dict[str, Any] = {}
     for pair in pairs:
         name, _, text = pair.partition("=")
@@ -128,7 +140,7 @@ def run(args: argparse.Namespace) -> int:
     if unknown:
         raise SystemExit(f"unknown level(s) {', '.join(unknown)}; levels: {', '.join(LEVELS)}")
     players = args.players or min(max(len(bots), game.min_players), game.max_players)
-    options = game.resolve_options(_options(args.option))
+    options = game.resolve_options(parse_options(args.option))
     jobs = [(game.name, players, seats(bots, players, i), args.seed * 10_000 + i // len(bots),
              args.budget, options, args.max_plies, args.iterations) for i in range(args.games)]
     start = time.perf_counter()
@@ -171,6 +183,9 @@ def report(title: str, players: int, results: list[Result], budget_s: float,
     judged = sum(r.adjudicated for r in results)
     if judged:
         lines.append(f"{judged} game(s) reached the ply limit and were judged by the score")  # i18n: internal
+    stalled = sum(r.quiet for r in results)
+    if stalled:
+        lines.append(f"{stalled} game(s) ended by the quiet end")  # i18n: internal
     searches = sum(r.searches for r in results)
     if searches and not fixed_iterations:
         per = sum(r.iterations for r in results) / searches

@@ -10,6 +10,8 @@ The protocol (:class:`~pygame_rules.protocol.Game`) says what is legal; a
   medium level should play out before judging it;
 * :meth:`~Knowledge.candidates` — the legal actions worth considering (bluffs and
   needless variants left out), and :meth:`~Knowledge.sensible` for the easy level;
+* :meth:`~Knowledge.progress` — how far an action brings the game nearer its end, which
+  every level prefers (so that bots never stall a game);
 * :meth:`~Knowledge.ordered`, :meth:`~Knowledge.follow_up` and
   :meth:`~Knowledge.playout_action` — cheap guidance for the search: which actions to
   try first, which ones it takes without branching, and the policy of its playouts.
@@ -69,6 +71,13 @@ class Knowledge(Generic[S, A]):
     def sensible(self, state: S, player: int, actions: list[A]) -> list[A]:
         """The candidates the easy level picks from: obvious blunders left out."""
         return actions
+
+    def progress(self, state: S, player: int, action: A) -> int:
+        """How far ``action`` brings the game towards its end, as a grade: 0 not at all, and
+        higher the further. The levels prefer progress (see :mod:`.levels` and
+        :mod:`.mcts`), so that a game between bots never stalls; by default every action
+        grades 0 (the game ends without the bots' help)."""
+        return 0
 
     def ordered(self, state: S, player: int, actions: list[A], rng: Rng) -> list[A]:
         """``actions`` most promising first, cheaply (the search widens its tree in this

@@ -72,10 +72,10 @@ class Node:
 
 def search(k: Knowledge[Any, Any], view: Any, player: int, rng: Rng, *,
            budget_s: float = 1.0, iterations: int | None = None) -> Steps[tuple[Any, int]]:
-    """The most visited root action after ``iterations`` iterations (if given) or after
-    ``budget_s`` seconds (counted from the first step: ranking the root actions is part of it,
-    and root actions still unranked at the deadline get no prior), and the number of
-    iterations run. In steps: it yields while ranking the root actions
+    """The most visited root action (of equals, the one of most progress) after ``iterations``
+    iterations (if given) or after ``budget_s`` seconds (counted from the first step: ranking
+    the root actions is part of it, and root actions still unranked at the deadline get no
+    prior), and the number of iterations run. In steps: it yields while ranking the root actions
     (:func:`~.levels.ranking`) and after each iteration."""
     deadline = time.perf_counter() + budget_s
     root_actions = k.moves(view, player)
@@ -93,7 +93,8 @@ def search(k: Knowledge[Any, Any], view: Any, player: int, rng: Rng, *,
         _iterate(k, root, k.determinize(view, player, rng), player, rng)
         done += 1
         yield
-    best = max(root_actions, key=lambda a: root.children[a].visits if a in root.children else -1)
+    best = max(root_actions, key=lambda a: (root.children[a].visits if a in root.children else -1,
+                                            k.progress(view, player, a)))
     return best, done
 
 

@@ -13,13 +13,14 @@ opponent may still cover them.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import ClassVar
 
 from ..rng import Rng
 from ..tuerme import GAME
-from ..tuerme.actions import Action, EndTurn, Move
+from ..tuerme.actions import EndTurn, Move, TuermeAction
 from ..tuerme.data import ALLEYS, SYMBOL_AT, SYMBOL_FIELDS
-from ..tuerme.legal import END_TURN, legal_moves
+from ..tuerme.legal import END_TURN, legal_moves, piece_moves
 from ..tuerme.state import COLOUR_INDEX, TuermeState, height, owner
 from .knowledge import Knowledge
 
@@ -32,9 +33,11 @@ OPEN_TOWER_STONE = 0.9
 PLAYOUT_GREEDY = 0.7
 #: What parking a neutral stone on a symbol field seems worth (a bonus move, a field denied).
 NEUTRAL_PARKED = 0.5
+#: Grades of :meth:`TuermeKnowledge.progress`: a move that builds, one that gets a piece ready to.
+BUILDS, PREPARES = 2, 1
 
 
-class TuermeKnowledge(Knowledge[TuermeState, Action]):
+class TuermeKnowledge(Knowledge[TuermeState, TuermeAction]):
     game = GAME
     #: Scores run to 30–50, so a lead of a few points must still move the search's rewards.
     scale: ClassVar[float] = 10.0
@@ -61,11 +64,36 @@ class TuermeKnowledge(Knowledge[TuermeState, Action]):
         """A pending bonus move belongs to the move that earned it."""
         return state.bonus
 
-    def sensible(self, state: TuermeState, player: int, actions: list[Action]) -> list[Action]:
+    def sensible(self, state: TuermeState, player: int, actions: list[TuermeAction]) -> list[TuermeAction]:
         """Never decline a bonus move."""
         return [a for a in actions if not isinstance(a, EndTurn)]
 
-    def follow_up(self, state: TuermeState, player: int) -> Action | None:
+    def progress(self, state: TuermeState, player: int, action: TuermeAction) -> int:
+        """:data:`BUILDS` for a move that :func:`builds`; :data:`PREPARES` for a move onto an
+        empty alley field from which the piece could build next (get in line with a plot
+        or a tower it fits); else 0.
+
+        Most legal moves slide a piece to an empty alley field and change nothing for good:
+        a player who picks among all moves at random spends thousands of moves before the
+        game ends. Late in a game, often no piece can build in one move, and then only a
+        move that gets one ready leads anywhere.
+
+        >>> from pygame_rules.tuerme import build, parse_square as sq
+        >>> s = build(2, {"b4": "Ar", "c4": "Ab", "h4": "Dr", "n1": "Cg"})
+        >>> moves = [("b4", "c4"), ("b4", "b7"), ("h4", "f4"), ("h4", "g4")]  # cover, enter, get ready, slide
+        >>> [KNOWLEDGE.progress(s, 0, Move(sq(src), sq(dst))) for src, dst in moves]
+        [2, 2, 1, 0]
+        """
+        if not isinstance(action, Move):
+            return 0
+        if builds(state.board, action):
+            return BUILDS
+        cells = list(state.board)
+        cells[action.dst], cells[action.src] = cells[action.src], ""
+        after = replace(state, board=tuple(cells))
+        return PREPARES if any(builds(after.board, m) for m in piece_moves(after, action.dst)) else 0
+
+    def follow_up(self, state: TuermeState, player: int) -> TuermeAction | None:
         """In the search, a bonus move is the one of the best :func:`gain` (the first of
         equals), or the end of the turn if no move gains anything: the tree branches on
         whole turns, not on every move of a long bonus chain.
@@ -80,7 +108,7 @@ class TuermeKnowledge(Knowledge[TuermeState, Action]):
         if not state.bonus:
             return None
         board = state.board
-        best: Action = END_TURN
+        best: TuermeAction = END_TURN
         most = 0.0
         for move in legal_moves(state, player):
             value = gain(board, player, move)
@@ -88,20 +116,20 @@ class TuermeKnowledge(Knowledge[TuermeState, Action]):
                 best, most = move, value
         return best
 
-    def ordered(self, state: TuermeState, player: int, actions: list[Action],
-                rng: Rng) -> list[Action]:
+    def ordered(self, state: TuermeState, player: int, actions: list[TuermeAction],
+                rng: Rng) -> list[TuermeAction]:
         """Best :func:`gain` first, equal gains in random order."""
         board = state.board
         keyed = [(-gain(board, player, a), rng.next32(), i) for i, a in enumerate(actions)]
         return [actions[i] for _, _, i in sorted(keyed)]
 
-    def playout_action(self, state: TuermeState, player: int, actions: list[Action],
-                       rng: Rng) -> Action:
+    def playout_action(self, state: TuermeState, player: int, actions: list[TuermeAction],
+                       rng: Rng) -> TuermeAction:
         """Mostly a move of the best :func:`gain` (so a tower left open gets covered),
         sometimes any move."""
         if rng.randbelow(100) < PLAYOUT_GREEDY * 100:
             board = state.board
-            best: list[Action] = []
+            best: list[TuermeAction] = []
             most = 0.0
             for action in actions:
                 value = gain(board, player, action)
@@ -114,7 +142,13 @@ class TuermeKnowledge(Knowledge[TuermeState, Action]):
         return actions[rng.randbelow(len(actions))]
 
 
-def gain(board: tuple[str, ...], player: int, action: Action) -> float:
+def builds(board: tuple[str, ...], move: Move) -> bool:
+    """Whether ``move`` builds, in the words of the quiet end: it puts a piece onto a symbol
+    field or onto another piece, which leaves one stack fewer on the alleys for good."""
+    return bool(SYMBOL_AT[move.dst] or board[move.dst])
+
+
+def gain(board: tuple[str, ...], player: int, action: TuermeAction) -> float:
     """A cheap guess at what ``action`` is worth to ``player``: on a symbol field, the height
     of the tower he makes there plus what another player loses by it; a little for a
     neutral stone parked on a field (it earns a bonus move) or for covering another colour

@@ -14,61 +14,82 @@ resources lying on garden fields.
 True
 """
 
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ..record import GameRecord
 from .actions import (
-                      Build,
-                      Discard,
-                      Done,
-                      Exchange,
-                      MoveVizier,
-                      PlaceFigure,
-                      PlayCaravan,
-                      PlayCard,
-                      PlayGuard,
-                      PlayHarbourmaster,
-                      PlayMerchant,
-                      PlayOverseer,
-                      PlayRobber,
-                      RemoveCard,
-                      SabaAction,
-                      SerailChoice,
-                      Stash,
-                      TakeHarbour,
-                      UseDistrict,
+    Build,
+    Discard,
+    Done,
+    Exchange,
+    MoveVizier,
+    PlaceFigure,
+    PlayCaravan,
+    PlayCard,
+    PlayGuard,
+    PlayHarbourmaster,
+    PlayMerchant,
+    PlayOverseer,
+    PlayRobber,
+    RemoveCard,
+    SabaAction,
+    SerailChoice,
+    Stash,
+    TakeHarbour,
+    UseDistrict,
 )
 from .data import Card, District, Res, Shape
-from .rules import Saba
-from .state import Phase, PlayerState, Readings, SabaState
+from .examples import EXAMPLES
+from .interaction import SabaInteraction
+from .lessons import LESSONS
+from .rules import GAME, Saba
+from .state import Phase, Player, Readings, SabaState, Variants
 
-GAME = Saba()
+if TYPE_CHECKING:
+    from ..bots.knowledge import Knowledge
+
+
+def _knowledge() -> Knowledge[SabaState, SabaAction]:
+    """The computer players' knowledge, imported when first asked for (they import the engine)."""
+    from ..bots.saba import KNOWLEDGE
+    return KNOWLEDGE
+
+
+#: The game's record (:mod:`pygame_rules.registry` registers it).
+RECORD: GameRecord[SabaState, SabaAction] = GameRecord(GAME, _knowledge, EXAMPLES, LESSONS, SabaInteraction)
 
 __all__ = [
-                      "GAME",
-                      "Build",
-                      "Card",
-                      "Discard",
-                      "District",
-                      "Done",
-                      "Exchange",
-                      "MoveVizier",
-                      "Phase",
-                      "PlaceFigure",
-                      "PlayCaravan",
-                      "PlayCard",
-                      "PlayGuard",
-                      "PlayHarbourmaster",
-                      "PlayMerchant",
-                      "PlayOverseer",
-                      "PlayRobber",
-                      "PlayerState",
-                      "Readings",
-                      "RemoveCard",
-                      "Res",
-                      "Saba",
-                      "SabaAction",
-                      "SabaState",
-                      "SerailChoice",
-                      "Shape",
-                      "Stash",
-                      "TakeHarbour",
-                      "UseDistrict",
+    "GAME",
+    "RECORD",
+    "Build",
+    "Card",
+    "Discard",
+    "District",
+    "Done",
+    "Exchange",
+    "MoveVizier",
+    "Phase",
+    "PlaceFigure",
+    "PlayCaravan",
+    "PlayCard",
+    "PlayGuard",
+    "PlayHarbourmaster",
+    "PlayMerchant",
+    "PlayOverseer",
+    "PlayRobber",
+    "Player",
+    "Readings",
+    "RemoveCard",
+    "Res",
+    "Saba",
+    "SabaAction",
+    "SabaState",
+    "SerailChoice",
+    "Shape",
+    "Stash",
+    "TakeHarbour",
+    "UseDistrict",
+    "Variants",
 ]

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections import Counter
 
+from .. import quiet
 from ..errors import InvalidState
 from ..i18n import _
 from ..rng import Rng
@@ -31,12 +32,12 @@ from .data import (
     card_name,
     is_part,
 )
-from .state import Phase, SabaState, buildable, serail_leader
+from .state import QUIET_END, Phase, SabaState, buildable, serail_leader
 
 
 def check_state(s: SabaState) -> None:
     """Raise :class:`InvalidState` naming the first inconsistency of ``s``."""
-    for check in (_shape, _resources, _palace, _figures, _markers, _action_cards, _turn):
+    for check in (_shape, _resources, _palace, _figures, _markers, _action_cards, _turn, _quiet):
         check(s)
 
 
@@ -180,6 +181,14 @@ def _action_cards(s: SabaState) -> None:
         _fail(wanted.format(n=sum(full.values())))
     if Card.HIDDEN in s.discard:
         _fail(_("the discard pile is open"))
+
+
+def _quiet(s: SabaState) -> None:
+    """The quiet end and its count (:func:`pygame_rules.quiet.problem`; a turn starts with
+    the harbour)."""
+    problem = quiet.problem(s.quiet, s.quiet_end, QUIET_END, s.phase == Phase.HARBOUR)
+    if problem:
+        _fail(problem)
 
 
 def _turn(s: SabaState) -> None:

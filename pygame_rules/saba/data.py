@@ -29,6 +29,7 @@ from ..rng import Rng
 
 #: The title of the box (Goldsieber's German edition), marked so a catalog may adapt it.
 TITLE = N_("Saba – Palast der Königin")
+MIN_PLAYERS, MAX_PLAYERS = 2, 4
 
 
 class Res(str, Enum):

@@ -17,6 +17,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from .. import quiet
 from ..cards import draw
 from ..rng import Rng
 from ..thaw import Thawed
@@ -205,7 +206,11 @@ def _drop_card(w: Work, player: int, card: Card) -> None:
 
 
 def _start_turn(w: Work, player: int) -> None:
-    """Hand the turn to ``player``: reset his district uses and the build flags."""
+    """Hand the turn to ``player``: reset his district uses and the build flags; or end the
+    game if nobody has built for as many moves as the quiet end allows."""
+    if quiet.reached(w.quiet, w.before.quiet_end):
+        w.phase = Phase.OVER
+        return
     w.uses = [figures.count(player) for figures in w.districts]
     w.current, w.phase, w.last_field = player, Phase.HARBOUR, -1
     w.built_part = w.built_special = False
@@ -409,8 +414,10 @@ EFFECTS: dict[type, Callable[[Work, int, Any], None]] = {
 
 
 def play(state: SabaState, player: int, action: SabaAction) -> SabaState:
-    """The state after ``player`` takes the legal ``action``."""
+    """The state after ``player`` takes the legal ``action``; building a palace card is what
+    the quiet end (:mod:`pygame_rules.quiet`) counts as building."""
     w = Work(state)
+    w.quiet = quiet.counted(state.quiet, isinstance(action, Build))
     EFFECTS[type(action)](w, player, action)
     _sync_leader(w)
     return w.freeze()

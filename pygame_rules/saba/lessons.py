@@ -11,11 +11,12 @@ or with the professional rules and two person cards in blue's hand).
 
 from __future__ import annotations
 
-from ..examples import example
+from ..examples import named
 from ..i18n import N_
 from ..lessons import Lesson, Step
+from .examples import EXAMPLES
 
-_DISTRICT = example("saba", "district")
+_DISTRICT = named(EXAMPLES, "district")
 #: Where the districts example ends: blue, in his build step, with goods to spend.
 _BUILD = " ".join((  # i18n: internal
     "saba n=3 opt=self turn=0 phase=build flags=- last=0 decide=-/build harbour=g2.a2.s3.e4",
@@ -41,7 +42,7 @@ _PERSONS = " ".join((  # i18n: internal
     "garden=0--,0--,0--,0--,0--,0--,0--,0-- treasury=- serail=- sfig=- districts=0:1,0:1,-,-,-,- vizier=0",
     "uses=000000 rng=90e5fe249b97ee2c"))
 #: The serail example with the end card open on 5.1 and red holding two goods of each kind.
-_END = (example("saba", "serail").position.replace("pdeck=X,T2", "pdeck=F3,T2")
+_END = (named(EXAMPLES, "serail").position.replace("pdeck=X,T2", "pdeck=F3,T2")
         .replace("display=F3,A5,A6", "display=X,A5,A6").replace("res=0.0.0.0/0.2.1.0", "res=0.0.0.0/2.2.2.2")
         .replace("supply=13.9.12.12", "supply=11.9.11.10"))
 #: A new game (seed 5) with the professional rules.
@@ -57,7 +58,7 @@ LESSONS = (
     Lesson("saba/harbour", N_("The harbour"), 3, (
         Step(N_("Each turn begins in the harbour. Of your two harbour cards, you use one of the faces "
                 "showing and turn that card over. Take the three sandstone of H3."),
-             example("saba", "harbour").position, highlights={"harbour": [3]},
+             named(EXAMPLES, "harbour").position, highlights={"harbour": [3]},
              expect=("H3 (3 sandstone)",), hint=N_("Your harbour cards show 3 and 2: choose H3.")),
         Step(N_("The goods in front of H3 moved on and were topped up; sandstone arrived on H1. H3 "
                 "also moves the vizier, and the district he moves to acts at once. Send him to the "
@@ -100,7 +101,7 @@ LESSONS = (
     )),
     Lesson("saba/serail", N_("The serail"), 3, (
         Step(N_("Red builds a fountain on garden field 3, where your figure stood on an arch."),
-             example("saba", "serail").position, highlights={"garden": [3]},
+             named(EXAMPLES, "serail").position, highlights={"garden": [3]},
              replies=("build 5.1 fountain on 3",)),  # i18n: internal
         Step(N_("Your figure comes back, and you may put a serail marker on field 1. Take it."),
              highlights={"serail": [1]},

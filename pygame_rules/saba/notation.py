@@ -37,6 +37,7 @@ from typing import TypeVar
 from ..errors import InvalidState
 from ..gate import describe
 from ..i18n import N_, _
+from ..options import chosen
 from .actions import (
     Build,
     Discard,
@@ -81,7 +82,7 @@ from .data import (
     card_code,
     card_label,
 )
-from .state import Phase, PlayerState, Readings, SabaState, place_cost
+from .state import Phase, Player, Readings, SabaState, place_cost
 
 T = TypeVar("T")
 
@@ -97,8 +98,10 @@ def _name(names: Sequence[str], player: int) -> str:
     return names[player] if 0 <= player < len(names) else f"player {player}"
 
 
-def action_text(s: SabaState, a: SabaAction, names: Sequence[str] = COLOUR_NAMES) -> str:
-    """The log text of ``a`` in state ``s`` (before the move), players called by ``names``."""
+def action_text(s: SabaState, a: SabaAction, names: Sequence[str] | None = None) -> str:
+    """The log text of ``a`` in state ``s`` (before the move), players called by ``names``
+    (by default their colours)."""
+    names = names or COLOUR_NAMES
     match a:
         case TakeHarbour(field=f):
             if not 1 <= f <= len(s.harbour_n):
@@ -176,9 +179,13 @@ def _build_text(s: SabaState, a: Build) -> str:
 
 
 # ------------------------------------------------------------------ positions
-KEYS = ("n", "opt", "turn", "phase", "flags", "last", "decide", "harbour", "supply", "res",
+KEYS = ("n", "opt", "quiet", "turn", "phase", "flags", "last", "decide", "harbour", "supply", "res",
         "faces", "figs", "marks", "hands", "adeck", "disc", "pdeck", "display", "gone", "garden",
         "treasury", "serail", "sfig", "districts", "vizier", "uses", "rng")
+#: The keys a position may leave out: ``quiet`` (the quiet end, ``quiet=12/150``: the moves
+#: since the last build and the limit) is written only where either is not 0, so a position
+#: written before the quiet end existed reads as it was played.
+OPTIONAL_KEYS = ("quiet",)
 #: The word of each option in the ``opt`` field, written when the option is on: ``pro`` and
 #: each rule reading of :class:`.state.Readings` (an old position without a word has it off,
 #: which was the only behaviour before the reading became an option).
@@ -187,6 +194,8 @@ OPTION_TOKENS = {"pro": "pro", "serail_on_self": "self", "shared_districts": "sh
                  "optional_vizier_swap": "mayswap", "overseer_waits": "wait"}
 #: The longest position text read at all (a full 4-player position has about 700 characters).
 MAX_TEXT = 2000
+#: The largest move count or quiet end a position may give (far beyond any game's).
+MAX_QUIET = 99_999
 #: Every action card there is, for the size of a card list.
 ALL_ACTION_CARDS = len(BASIC_CARDS) + len(PRO_CARDS)
 
@@ -237,7 +246,9 @@ def position_text(s: SabaState) -> str:
         "districts": ",".join(_district_text(d) for d in s.districts), "vizier": str(s.vizier),
         "uses": _digits(s.uses), "rng": s.rng,
     }
-    return "saba " + " ".join(f"{k}={values[k]}" for k in KEYS)
+    if s.quiet or s.quiet_end:
+        values["quiet"] = f"{s.quiet}/{s.quiet_end}"
+    return "saba " + " ".join(f"{k}={values[k]}" for k in KEYS if k in values)
 
 
 class _Bad(Exception):
@@ -340,6 +351,12 @@ def _vec(text: str) -> tuple[int, int, int, int]:
     return (a, s, e, g)
 
 
+def _quiet(text: str) -> dict[str, int]:
+    """``12/150``: the moves since the last build, then the quiet end's limit."""
+    count, limit = (_int(x, 0, MAX_QUIET, N_("move count")) for x in _exactly(text, "/", 2, N_("quiet end")))
+    return {"quiet": count, "quiet_end": limit}
+
+
 def _faces(text: str) -> tuple[int, int]:
     if len(text) != len(HARBOUR_CARDS):
         raise _Bad(_("harbour faces {text} are not two digits").format(text=describe(text)))
@@ -409,7 +426,7 @@ def _fields(text: str) -> dict[str, str]:
             raise InvalidState(_("position: the field {field} must come before {other}").format(
                 field=repr(key), other=repr(list(found)[-1])))
         found[key] = value
-    missing = [k for k in KEYS if k not in found]
+    missing = [k for k in KEYS if k not in found and k not in OPTIONAL_KEYS]
     if missing:
         raise InvalidState(_("position: the field {field} is missing").format(field=repr(missing[0])))
     return found
@@ -433,7 +450,7 @@ def parse_position(text: str) -> SabaState:
     decider, after = f["decide"].partition("/")[::2]
     levels, balcony, stash = read("garden", r.garden)
     harbour_res, harbour_n = read("harbour", _harbour)
-    players = tuple(PlayerState(res, faces, figs, marks, hand) for res, faces, figs, marks, hand in zip(
+    players = tuple(Player(res, faces, figs, marks, hand) for res, faces, figs, marks, hand in zip(
         read("res", lambda t: r.per_player(t, _vec)),
         read("faces", lambda t: r.per_player(t, _faces)),
         read("figs", lambda t: r.per_player(t, lambda x: _int(x, 0, FIGURES_PER_PLAYER))),
@@ -441,7 +458,7 @@ def parse_position(text: str) -> SabaState:
         read("hands", lambda t: r.per_player(t, _card_list))))
     return SabaState(
         pro=options["pro"],
-        readings=Readings(**{field.name: options[field.name] for field in fields(Readings)}),
+        readings=chosen(Readings, options),
         current=read("turn", r.seat), phase=read("phase", lambda t: _choice(t, _PHASES, N_("phase"))),
         players=players, supply=read("supply", _vec), harbour_res=harbour_res, harbour_n=harbour_n,
         palace_deck=read("pdeck", lambda t: _palace_list(t, PALACE_CARDS)),
@@ -457,4 +474,5 @@ def parse_position(text: str) -> SabaState:
         decider=read("decide", lambda _text: r.maybe_seat(decider)),
         after=read("decide", lambda _text: _choice(after, _PHASES, N_("phase"))),
         last_field=read("last", lambda t: _int(t, 0, GARDEN_FIELDS)) - 1,
-        action_deck=read("adeck", _card_list), discard=read("disc", _card_list), rng=read("rng", _rng))
+        action_deck=read("adeck", _card_list), discard=read("disc", _card_list), rng=read("rng", _rng),
+        **read("quiet", _quiet) if "quiet" in f else {})

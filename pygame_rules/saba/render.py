@@ -24,7 +24,9 @@ of those names to numbers) rings what the last turn used the same way, with the 
 ``turn-mark`` besides (the page makes it pulse once). ``palette`` and
 ``names`` (per seat) restyle the players. ``portrait=True`` stacks everything in one column
 (the players and the legend below the board) for a narrow screen; the page asks for it where
-the two-column board would be shown under :data:`PORTRAIT_BELOW` CSS px wide.
+the two-column board would be shown under :data:`PORTRAIT_BELOW` CSS px wide. ``result``, the
+end of the game in words (the engine's :meth:`~pygame_rules.protocol.Game.result_text`, which
+``GAME.render_svg`` passes), takes the place of the status line once the game is over.
 
 Sizes: no text is under :data:`SMALL` user units and no control under :data:`TAP` on a side,
 so the portrait board (:data:`PORTRAIT_WIDTH` wide) shows text of 11 CSS px or more and tap
@@ -35,17 +37,18 @@ targets of 40 px or more on a 390 px phone. Labels are wrapped or squeezed into 
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import partial
 from typing import Any
 
-from .. import svg
+from .. import quiet, svg
 from ..i18n import N_, _, ngettext
-from ..protocol import Look, name_list
+from ..protocol import Look, name_list, turn_line
 from .data import (
     COSTS,
     DISTRICT_GAIN,
+    END_CARD,
     HARBOUR_CAPACITY,
     RES_COLOURS,
     RESOURCES,
@@ -61,9 +64,12 @@ from .data import (
     cost_text,
     is_part,
 )
+from .legal import to_move
 from .scoring import scoring_figures
-from .state import Phase, SabaState
+from .state import Phase, SabaState, parts_left, serail_decide
 
+#: The highlights a caller may ask :func:`render_svg` for (see the module docstring; ``result`` is the engine's).
+HIGHLIGHTS = frozenset({"harbour", "build_fields", "garden", "districts", "serail", "cards", "last_turn", "portrait"})
 #: Text sizes in user units: the smallest (and most) text, and headings.
 SMALL, HEAD = 16, 18
 LINE = 20  # from one baseline of SMALL text to the next
@@ -448,7 +454,7 @@ def _status(s: SabaState, look: Look) -> str:
     return _("{player} to move: {step} step.").format(player=look.names[s.current], step=s.phase.noun)
 
 
-def describe(s: SabaState, look: Look, result: str = "") -> str:
+def _description(s: SabaState, look: Look, result: str) -> str:
     """A plain-language summary for screen readers (``result``: the end in words, once over)."""
     counts = scoring_figures(s)
     open_cards = ", ".join(f"5.{i + 1} {card_name(c)}" for i, c in enumerate(s.display)) or _("none")
@@ -461,6 +467,49 @@ def describe(s: SabaState, look: Look, result: str = "") -> str:
                                   district=District(s.vizier).noun, players=people)
 
 
+def status_text(state: SabaState, names: Sequence[str]) -> str:
+    """The status line while the game goes on: whose turn it is, and from half the quiet end's
+    moves without building on, how many are left (``names``: a label per player).
+
+    >>> from pygame_rules.saba import GAME
+    >>> status_text(GAME.new_game(2, seed=1), ["Ann", "Bob"])
+    'To move: Ann'
+    """
+    return quiet.with_warning(turn_line(names, to_move(state)), state.quiet, state.quiet_end)
+
+
+def end_reason(state: SabaState, names: Sequence[str]) -> str:
+    """Why the game is over, and how the serail rule judged a tie for the most figures, in
+    whole sentences of the active language (``names``: one per player).
+
+    >>> from pygame_rules.saba import GAME
+    >>> from dataclasses import replace
+    >>> over = replace(GAME.new_game(2, seed=1), gone=(END_CARD,), serail=(1, 0, 1))
+    >>> end_reason(over, ["Ann", "Bob"])
+    'The game ended when Ann built the end card. The serail rule broke the tie: Bob has the most markers in the serail.'
+    """
+    if END_CARD in state.gone:
+        ended = _("The game ended when {player} built the end card.").format(player=names[state.current])
+    elif not parts_left(state.display, state.palace_deck):
+        ended = _("The game ended because every palace building card was built or removed.")
+    else:
+        ended = quiet.ended(state.quiet_end)
+    counts = scoring_figures(state)
+    tied = [p for p, n in enumerate(counts) if n == max(counts)]
+    if len(tied) == 1:
+        return ended
+    best = serail_decide(tied, state.serail)
+    if len(best) > 1:
+        tie = _("None of them has a marker in the serail, so the serail rule cannot break the tie.")
+    elif sum(state.serail.count(p) == state.serail.count(best[0]) for p in tied) == 1:
+        tie = _("The serail rule broke the tie: {player} has the most markers in the serail.").format(
+            player=names[best[0]])
+    else:
+        tie = _("The serail rule broke the tie: {player}'s marker lies nearest to field 1.").format(
+            player=names[best[0]])
+    return f"{ended} {tie}"
+
+
 # ------------------------------------------------------------------ the board
 def _column(makers: Sequence[Maker], x: float, y: float) -> Block:
     parts = []
@@ -471,26 +520,27 @@ def _column(makers: Sequence[Maker], x: float, y: float) -> Block:
     return Block(svg.join(parts), y)
 
 
-def render_svg(state: SabaState, viewer: int | None, look: Look, *, result: str = "", portrait: bool = False,
-               **highlights: Any) -> str:
-    """The board as ``viewer`` sees it (the caller passes the view already masked); ``result``
-    is the end of the game in words, shown in place of the status line once it is over."""
+def render_svg(seen: SabaState, viewer: int | None, look: Look, highlights: Mapping[str, Any]) -> str:
+    """The board as ``viewer`` sees it (the caller passes the view already masked), with the
+    ``highlights`` of the module docstring; ``result`` among them is the end of the game in
+    words, shown in place of the status line once it is over."""
     turn = highlights.get("last_turn", {})
+    result, portrait = str(highlights.get("result", "")), bool(highlights.get("portrait"))
 
     def ints(name: str) -> set[int]:
         return {int(v) for v in highlights.get(name, ())} | marked(name)
 
     def marked(name: str) -> set[int]:
         return {int(v) for v in turn.get(name, ())}
-    counts = scoring_figures(state)
+    counts = scoring_figures(seen)
     cards_hl = {str(c.value if isinstance(c, Card) else c) for c in highlights.get("cards", ())}
-    board = [_harbour(state, ints("harbour"), marked("harbour")),
-             _build_fields(state, ints("build_fields"), marked("build_fields")),
-             _garden(state, ints("garden"), marked("garden"), look),
-             _serail(state, ints("serail"), marked("serail"), look),
-             _districts(state, ints("districts"), marked("districts"), look)]
-    side = [_supply(state, result, look)]
-    side += [_player(state, p, viewer, counts, cards_hl, look) for p in range(state.num_players)]
+    board = [_harbour(seen, ints("harbour"), marked("harbour")),
+             _build_fields(seen, ints("build_fields"), marked("build_fields")),
+             _garden(seen, ints("garden"), marked("garden"), look),
+             _serail(seen, ints("serail"), marked("serail"), look),
+             _districts(seen, ints("districts"), marked("districts"), look)]
+    side = [_supply(seen, result, look)]
+    side += [_player(seen, p, viewer, counts, cards_hl, look) for p in range(seen.num_players)]
     side.append(_legend(look))
     if portrait:
         columns = [_column(board + side, GAP, GAP)]
@@ -500,5 +550,5 @@ def render_svg(state: SabaState, viewer: int | None, look: Look, *, result: str 
     height = max(c.height for c in columns) - GAP
     parts = [svg.el("rect", x=0, y=0, width=width, height=height, fill=BACKDROP, aria_hidden="true"),
              *(c.markup for c in columns)]
-    return svg.document(width, height, _(TITLE), describe(state, look, result), parts, role="group",
+    return svg.document(width, height, _(TITLE), _description(seen, look, result), parts, role="group",
                         class_="saba-board portrait" if portrait else "saba-board")

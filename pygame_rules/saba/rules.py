@@ -14,23 +14,26 @@ themselves are in :mod:`.legal`, :mod:`.effects` and :mod:`.scoring`.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import fields, replace
-from typing import Any, ClassVar, Literal
+from dataclasses import replace
+from typing import Any, ClassVar
 
-from ..i18n import N_, _
-from ..protocol import Game, Look, Option, OptionValue, ScoreLine
+from .. import quiet
+from ..i18n import _
+from ..options import chosen, declared
+from ..protocol import Game, Look, OptionValue, ScoreLine
 from ..rng import MASKED_RNG, Rng
 from . import check, effects, legal, notation, render, scoring
 from .actions import SabaAction
 from .data import (
     BASIC_CARDS,
-    COLOUR_NAMES,
     DISPLAY_SIZE,
     FIGURES_PER_PLAYER,
     GARDEN_FIELDS,
     HARBOUR_CAPACITY,
     HIDDEN_CARD,
     MARKERS_PER_PLAYER,
+    MAX_PLAYERS,
+    MIN_PLAYERS,
     PALACE_CARDS,
     PLAYER_COLOURS,
     PRO_CARDS,
@@ -43,82 +46,30 @@ from .data import (
     District,
     stack_palace_deck,
 )
-from .state import Phase, PlayerState, Readings, SabaState
+from .state import QUIET_END, Phase, Player, Readings, SabaState, Variants
 
 
 class Saba(Game[SabaState, SabaAction]):
     """Saba – Palast der Königin (Fiore & Happel, Goldsieber 2007), basic and pro rules."""
 
-    name: ClassVar[str] = "saba"
-    title: ClassVar[str] = TITLE
-    min_players: ClassVar[int] = 2
-    max_players: ClassVar[int] = 4
-    #: The pro rules, then the rule readings (the fields of :class:`.state.Readings`), each
-    #: defaulting to the reading the rulebook's text supports best (``web/static/rules/saba.html``
-    #: argues why). Labels and ``english`` are marked for translation where they are shown; a
-    #: ``quote`` is the rulebook's own sentence and stays in its language.
-    options: ClassVar[tuple[Option, ...]] = (
-        Option("pro", False, N_("Pro rules (person cards, hand limit 4, serail figure, garden resources)")),
-        Option("serail_on_self", True, N_("A displaced own figure also earns a serail marker"),
-               quote="Het is toegelaten om een eigen spelfiguur door een verbouwing te vervangen. "
-                     "[…] Als een speler door een verbouwing een spelfiguur terugkrijgt van een "
-                     "balkon, mag hij één van zijn serailmarkers op het 1ste veld in het serail "
-                     "leggen.",  # i18n: internal (quote)
-               quote_lang="nl",
-               english=N_("Replacing one's own figure by a rebuilding is allowed. […] When a player "
-                          "gets a figure back from a balcony through a rebuilding, he may put one of "
-                          "his serail markers on the first field of the serail.")),
-        Option("shared_districts", False, N_("Several players may have figures in one district"),
-               quote="Voor het plaatsen van de eerste spelfiguur op een stadswijk moet hij 1x goud "
-                     "in de algemene voorraad leggen, voor de tweede spelfiguur moet hij 2x goud "
-                     "[…]. Als dezelfde speler 2 spelfiguren op een stadswijk heeft, kan hij deze "
-                     "actie tweemaal uitvoeren.",  # i18n: internal (quote)
-               quote_lang="nl",
-               english=N_("For placing the first figure on a district he must put 1 gold into the "
-                          "general supply, for the second figure 2 gold […]. If the same player has "
-                          "2 figures on a district, he can carry out this action twice.")),
-        Option("treasury_and_end", False, N_("A treasury card and the end card may both be built in one turn"),
-               quote="De actieve speler mag, in plaats van of extra aan de bouw van een paleisdeel, "
-                     "één blootgelegde schatkamerkaart […] uitvoeren. […] als de kaart 'einde' in "
-                     "plaats van of als extra bij de bouw van een paleisdeel […] wordt "
-                     "uitgevoerd.",  # i18n: internal (quote)
-               quote_lang="nl",
-               english=N_("Instead of or in addition to building a palace part, the active player may "
-                          "carry out one open treasury card. […] when the 'end' card is carried out "
-                          "instead of or in addition to building a palace part.")),
-        Option("end_before_serail", False,
-               N_("The last palace part ends the game before the displaced player may take a serail marker"),
-               quote="Het spel eindigt onmiddellijk als ofwel alle paleisbouwkaarten zijn gebouwd "
-                     "of uit het spel zijn verwijderd […]",  # i18n: internal (quote)
-               quote_lang="nl",
-               english=N_("The game ends immediately when either all palace building cards have been "
-                          "built or removed from the game […]")),
-        Option("optional_vizier_swap", False,
-               N_("The exchange or bazaar swap may be declined when the vizier moves there"),
-               quote="De actie van deze stadswijk moet hij direct uitvoeren. […] De actieve speler "
-                     "mag 1x goud uit zijn voorraad ruilen tegen 1x albast, 1x ebbenhout of 1x "
-                     "zandsteen uit de algemene voorraad of omgekeerd.",  # i18n: internal (quote)
-               quote_lang="nl",
-               english=N_("He must carry out the action of this district at once. […] The active "
-                          "player may swap 1 gold from his stock for 1 alabaster, 1 ebony or 1 "
-                          "sandstone from the general supply, or the other way round.")),
-        Option("overseer_waits", False,
-               N_("A figure moved by the overseer is used only from its owner's next turn on"),
-               quote="[…] mag hij een stadswijk naar keuze met één van zijn spelfiguren bezetten en "
-                     "vanaf zijn volgende speelbeurt benutten. […] (de nieuwe bezette stadswijk "
-                     "kan, naast de vorige stadswijk, onmiddellijk worden benut)",  # i18n: internal (quote)
-               quote_lang="nl",
-               english=N_("[…] he may occupy a district of his choice with one of his figures and use "
-                          "it from his next turn on. […] (the newly occupied district can be used "
-                          "at once, beside the previous district)")),
-    )
+    name = "saba"
+    title = TITLE
+    min_players = MIN_PLAYERS
+    max_players = MAX_PLAYERS
+    #: The pro rules, the quiet end (:mod:`pygame_rules.quiet`), then the rule readings.
+    options = (*declared(Variants), quiet.option(QUIET_END), *declared(Readings))
     #: 2: the state records every rule reading and the figures of each district by owner.
-    rules_version: ClassVar[int] = 2
-    state_type: ClassVar[type] = SabaState
-    action_type: ClassVar[Any] = SabaAction
-    colours: ClassVar[tuple[tuple[str, str], ...]] = PLAYER_COLOURS
-    hidden_information: ClassVar[bool] = True
-    score_unit: ClassVar[Literal["points", "figures"]] = "figures"
+    #: 3: the quiet end, and the state counts the moves since the last build.
+    rules_version = 3
+    #: Versions 1 and 2 had no quiet end.
+    options_before: ClassVar[Mapping[int, Mapping[str, OptionValue]]] = {
+        version: {quiet.NAME: 0} for version in (1, 2)}
+    highlight_names = render.HIGHLIGHTS
+    state_type = SabaState
+    action_type = SabaAction
+    colours = PLAYER_COLOURS
+    hidden_information = True
+    score_unit = "figures"
 
     # ----------------------------------------------------------------- setup
     def setup(self, num_players: int, rng: Rng, options: dict[str, OptionValue]) -> SabaState:
@@ -134,13 +85,12 @@ class Saba(Game[SabaState, SabaAction]):
             supply[kind.index] -= cap
         deck = list(stack_palace_deck(range(PALACE_CARDS), rng))
         display = tuple(deck.pop() for _ in range(DISPLAY_SIZE))
-        pro = bool(options["pro"])
-        actions = rng.shuffled(BASIC_CARDS + (PRO_CARDS if pro else ()))
-        players = tuple(PlayerState(tuple(r), START_FACES, FIGURES_PER_PLAYER,  # type: ignore[arg-type]
+        variants = chosen(Variants, options)
+        actions = rng.shuffled(BASIC_CARDS + (PRO_CARDS if variants.pro else ()))
+        players = tuple(Player(tuple(r), START_FACES, FIGURES_PER_PLAYER,  # type: ignore[arg-type]
                                     MARKERS_PER_PLAYER, ()) for r in res)
-        readings = Readings(**{f.name: bool(options[f.name]) for f in fields(Readings)})
         return SabaState(
-            pro=pro, readings=readings, current=0,
+            pro=variants.pro, readings=chosen(Readings, options), current=0,
             phase=Phase.HARBOUR, players=players, supply=tuple(supply),  # type: ignore[arg-type]
             harbour_res=harbour, harbour_n=HARBOUR_CAPACITY, palace_deck=tuple(deck),
             display=display, gone=(), levels=(0,) * GARDEN_FIELDS,
@@ -148,7 +98,7 @@ class Saba(Game[SabaState, SabaAction]):
             serail=(), serail_figure=None, districts=((),) * len(District),
             vizier=VIZIER_START, uses=(0,) * 6, built_part=False, built_special=False,
             decider=None, after=Phase.BUILD, last_field=-1, action_deck=actions, discard=(),
-            rng=rng.state)
+            rng=rng.state, quiet_end=int(options[quiet.NAME]))
 
     def num_players(self, state: SabaState) -> int:
         return state.num_players
@@ -183,11 +133,11 @@ class Saba(Game[SabaState, SabaAction]):
         many figures, and why the game ended (how the serail rule broke a tie, too)."""
         if self.is_over(state):
             return self.result_text(state, names)
-        return super().describe_status(state, names)
+        return render.status_text(state, self.player_names(state, names))
 
     def end_reason(self, state: SabaState, names: Sequence[str]) -> str:
-        """The end card or the last palace building card, and the serail rule on a tie."""
-        return scoring.end_reason(state, names)
+        """The end card, the last palace building card or the quiet end, and the serail rule on a tie."""
+        return render.end_reason(state, names)
 
     def check_state(self, state: SabaState) -> None:
         check.check_state(state)
@@ -212,7 +162,7 @@ class Saba(Game[SabaState, SabaAction]):
     # -------------------------------------------------------------- notation
     def describe_action(self, seen: SabaState, action: SabaAction, names: Sequence[str] | None, *,
                         own: bool) -> str:
-        return notation.action_text(seen, action, names or COLOUR_NAMES)
+        return notation.action_text(seen, action, names)
 
     def position_text(self, state: SabaState) -> str:
         return notation.position_text(state)
@@ -224,5 +174,8 @@ class Saba(Game[SabaState, SabaAction]):
              highlights: Mapping[str, Any]) -> str:
         """The board; highlights: ``harbour``, ``build_fields``, ``garden``, ``districts``,
         ``serail``, ``cards``, and ``portrait`` for a narrow screen (see :mod:`.render`).
-        Once the game is over the board says how it ended (:meth:`result_text`)."""
-        return render.render_svg(seen, viewer, look, result=self.result_text(seen, look.names), **highlights)
+        Once the game is over the board says how it ended: ``result``, :meth:`result_text`."""
+        return render.render_svg(seen, viewer, look, {**highlights, "result": self.result_text(seen, look.names)})
+
+
+GAME = Saba()

@@ -15,7 +15,6 @@ from collections.abc import Sequence
 
 from ..i18n import _
 from ..protocol import ScoreLine
-from .data import END_CARD
 from .state import SabaState, serail_decide
 
 
@@ -54,33 +53,3 @@ def leaders(state: SabaState) -> tuple[int, ...]:
     """Who leads (the winners once the game is over): most scoring figures, the serail rule
     breaking ties; players it cannot separate share the lead."""
     return top_by_serail(scoring_figures(state), state.serail)
-
-
-def end_reason(state: SabaState, names: Sequence[str]) -> str:
-    """Why the game is over, and how the serail rule judged a tie for the most figures, in
-    whole sentences of the active language (``names``: one per player).
-
-    >>> from pygame_rules.saba import GAME
-    >>> from dataclasses import replace
-    >>> over = replace(GAME.new_game(2, seed=1), gone=(END_CARD,), serail=(1, 0, 1))
-    >>> end_reason(over, ["Ann", "Bob"])
-    'The game ended when Ann built the end card. The serail rule broke the tie: Bob has the most markers in the serail.'
-    """
-    if END_CARD in state.gone:
-        ended = _("The game ended when {player} built the end card.").format(player=names[state.current])
-    else:
-        ended = _("The game ended because every palace building card was built or removed.")
-    counts = scoring_figures(state)
-    tied = [p for p, n in enumerate(counts) if n == max(counts)]
-    if len(tied) == 1:
-        return ended
-    best = serail_decide(tied, state.serail)
-    if len(best) > 1:
-        tie = _("None of them has a marker in the serail, so the serail rule cannot break the tie.")
-    elif sum(state.serail.count(p) == state.serail.count(best[0]) for p in tied) == 1:
-        tie = _("The serail rule broke the tie: {player} has the most markers in the serail.").format(
-            player=names[best[0]])
-    else:
-        tie = _("The serail rule broke the tie: {player}'s marker lies nearest to field 1.").format(
-            player=names[best[0]])
-    return f"{ended} {tie}"

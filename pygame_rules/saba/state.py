@@ -11,12 +11,15 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from enum import Enum
 
+from .. import quiet
 from ..i18n import N_, _
+from ..options import reading, variant
 from .data import (
     COSTS,
     DISTRICT_COST,
     HAND_LIMIT,
     HAND_LIMIT_PRO,
+    PALACE_CARDS,
     RES_LIMIT,
     SERAIL_FIELDS,
     SURCHARGE,
@@ -56,27 +59,99 @@ STEP_NAMES: dict[Phase, str] = {
 }
 
 
+#: The quiet end's default: moves in a row without building a palace card that end the game
+#: (:mod:`pygame_rules.quiet`). Every step and free action of a turn is a move, so a turn
+#: without building takes some 5 to 12 (2 to 5 rounds with four players); easy computer
+#: players went without building for over 100 moves in 1 to 3 % of their games.
+QUIET_END = 100
+#: The most moves a game can last with the quiet end at its default (4,087): each build takes
+#: one of the 27 palace cards, and a turn without one has at most 46 moves: the harbour, the
+#: vizier and his swap, 9 district uses (8 figures and the overseer's), 5 action cards, the
+#: ends of 2 steps, the figure, and at the end the discards, at most 2 cards and 24
+#: resources (7 kept, 4 from the harbour, 1 from the vizier's district, 9 from the uses and
+#: 2 per card played), and the end of the turn.
+LONGEST_GAME = quiet.longest_game(builds=PALACE_CARDS, limit=QUIET_END, turn=46)
+
+
+@dataclass(frozen=True)
+class Variants:
+    """The table's choices of rules (a state keeps each as a field of its own)."""
+
+    pro: bool = variant(False, N_("Pro rules (person cards, hand limit 4, serail figure, garden resources)"))
+
+
 @dataclass(frozen=True)
 class Readings:
-    """How a game reads the rulebook sentences that allow two readings: one flag per rule
-    reading of :attr:`.rules.Saba.options` (the rules page argues each default)."""
+    """The rule readings: for each sentence of the rulebook that can be read two ways, the
+    reading the game is played by, by default the one the text supports best (the rules page
+    ``web/static/rules/saba.html`` argues why). A ``quote`` is the rulebook's own sentence and
+    stays in its language."""
 
     #: A player who displaces his own balcony figure may also put a serail marker.
-    serail_on_self: bool
+    serail_on_self: bool = reading(
+        True, N_("A displaced own figure also earns a serail marker"),
+        quote="Het is toegelaten om een eigen spelfiguur door een verbouwing te vervangen. "
+              "[…] Als een speler door een verbouwing een spelfiguur terugkrijgt van een "
+              "balkon, mag hij één van zijn serailmarkers op het 1ste veld in het serail "
+              "leggen.",  # i18n: internal (quote)
+        quote_lang="nl",
+        english=N_("Replacing one's own figure by a rebuilding is allowed. […] When a player "
+                   "gets a figure back from a balcony through a rebuilding, he may put one of "
+                   "his serail markers on the first field of the serail."))
     #: Several players may have figures in one district (else a district is one player's).
-    shared_districts: bool
+    shared_districts: bool = reading(
+        False, N_("Several players may have figures in one district"),
+        quote="Voor het plaatsen van de eerste spelfiguur op een stadswijk moet hij 1x goud "
+              "in de algemene voorraad leggen, voor de tweede spelfiguur moet hij 2x goud "
+              "[…]. Als dezelfde speler 2 spelfiguren op een stadswijk heeft, kan hij deze "
+              "actie tweemaal uitvoeren.",  # i18n: internal (quote)
+        quote_lang="nl",
+        english=N_("For placing the first figure on a district he must put 1 gold into the "
+                   "general supply, for the second figure 2 gold […]. If the same player has "
+                   "2 figures on a district, he can carry out this action twice."))
     #: A treasury card and the end card may both be built in one turn.
-    treasury_and_end: bool
+    treasury_and_end: bool = reading(
+        False, N_("A treasury card and the end card may both be built in one turn"),
+        quote="De actieve speler mag, in plaats van of extra aan de bouw van een paleisdeel, "
+              "één blootgelegde schatkamerkaart […] uitvoeren. […] als de kaart 'einde' in "
+              "plaats van of als extra bij de bouw van een paleisdeel […] wordt "
+              "uitgevoerd.",  # i18n: internal (quote)
+        quote_lang="nl",
+        english=N_("Instead of or in addition to building a palace part, the active player may "
+                   "carry out one open treasury card. […] when the 'end' card is carried out "
+                   "instead of or in addition to building a palace part."))
     #: The last palace part ends the game before its displaced figure's owner may take a marker.
-    end_before_serail: bool
+    end_before_serail: bool = reading(
+        False, N_("The last palace part ends the game before the displaced player may take a serail marker"),
+        quote="Het spel eindigt onmiddellijk als ofwel alle paleisbouwkaarten zijn gebouwd "
+              "of uit het spel zijn verwijderd […]",  # i18n: internal (quote)
+        quote_lang="nl",
+        english=N_("The game ends immediately when either all palace building cards have been "
+                   "built or removed from the game […]"))
     #: The swap of the exchange or bazaar the vizier moved to may be declined.
-    optional_vizier_swap: bool
+    optional_vizier_swap: bool = reading(
+        False, N_("The exchange or bazaar swap may be declined when the vizier moves there"),
+        quote="De actie van deze stadswijk moet hij direct uitvoeren. […] De actieve speler "
+              "mag 1x goud uit zijn voorraad ruilen tegen 1x albast, 1x ebbenhout of 1x "
+              "zandsteen uit de algemene voorraad of omgekeerd.",  # i18n: internal (quote)
+        quote_lang="nl",
+        english=N_("He must carry out the action of this district at once. […] The active "
+                   "player may swap 1 gold from his stock for 1 alabaster, 1 ebony or 1 "
+                   "sandstone from the general supply, or the other way round."))
     #: A figure the overseer moved is used from its owner's next turn on (else at once).
-    overseer_waits: bool
+    overseer_waits: bool = reading(
+        False, N_("A figure moved by the overseer is used only from its owner's next turn on"),
+        quote="[…] mag hij een stadswijk naar keuze met één van zijn spelfiguren bezetten en "
+              "vanaf zijn volgende speelbeurt benutten. […] (de nieuwe bezette stadswijk "
+              "kan, naast de vorige stadswijk, onmiddellijk worden benut)",  # i18n: internal (quote)
+        quote_lang="nl",
+        english=N_("[…] he may occupy a district of his choice with one of his figures and use "
+                   "it from his next turn on. […] (the newly occupied district can be used "
+                   "at once, beside the previous district)"))
 
 
 @dataclass(frozen=True)
-class PlayerState:
+class Player:
     """One player's own things: resources, harbour cards, figures and markers in supply, hand."""
 
     res: Vec
@@ -103,7 +178,7 @@ class SabaState:
     readings: Readings
     current: int
     phase: Phase
-    players: tuple[PlayerState, ...]
+    players: tuple[Player, ...]
     supply: Vec
     harbour_res: tuple[Res, ...]
     harbour_n: tuple[int, ...]
@@ -137,6 +212,11 @@ class SabaState:
     action_deck: tuple[Card, ...]
     discard: tuple[Card, ...]
     rng: str
+    #: Moves in a row without building that end the game (the quiet end, see
+    #: :mod:`pygame_rules.quiet`; 0: never, as states written before it existed were played).
+    quiet_end: int = 0
+    #: Moves since the last that built a palace card (a part, a treasury card or the end card).
+    quiet: int = 0
 
     @property
     def num_players(self) -> int:
@@ -151,7 +231,7 @@ class SabaState:
         return HAND_LIMIT_PRO if self.pro else HAND_LIMIT
 
     @property
-    def me(self) -> PlayerState:
+    def me(self) -> Player:
         return self.players[self.current]
 
     def figures_in(self, district: int, player: int) -> int:

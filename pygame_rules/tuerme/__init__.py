@@ -18,12 +18,46 @@ them on the districts' symbol fields, the only places that score.
 True
 """
 
-from .actions import Action, EndTurn, Move, Skip
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ..record import GameRecord
+from .actions import EndTurn, Move, Skip, TuermeAction
 from .data import parse_square, square_name
-from .rules import Tuerme
-from .state import LEGACY, EndReason, Readings, TuermeState, build
+from .examples import EXAMPLES
+from .interaction import TuermeInteraction
+from .lessons import LESSONS
+from .rules import GAME, Tuerme
+from .state import LEGACY, EndReason, Readings, TuermeState, Variants, build
 
-GAME = Tuerme()
+if TYPE_CHECKING:
+    from ..bots.knowledge import Knowledge
 
-__all__ = ["GAME", "LEGACY", "Action", "EndReason", "EndTurn", "Move", "Readings", "Skip", "Tuerme", "TuermeState",
-           "build", "parse_square", "square_name"]
+
+def _knowledge() -> Knowledge[TuermeState, TuermeAction]:
+    """The computer players' knowledge, imported when first asked for (they import the engine)."""
+    from ..bots.tuerme import KNOWLEDGE
+    return KNOWLEDGE
+
+
+#: The game's record (:mod:`pygame_rules.registry` registers it).
+RECORD: GameRecord[TuermeState, TuermeAction] = GameRecord(GAME, _knowledge, EXAMPLES, LESSONS, TuermeInteraction)
+
+__all__ = [
+    "GAME",
+    "LEGACY",
+    "RECORD",
+    "EndReason",
+    "EndTurn",
+    "Move",
+    "Readings",
+    "Skip",
+    "Tuerme",
+    "TuermeAction",
+    "TuermeState",
+    "Variants",
+    "build",
+    "parse_square",
+    "square_name",
+]

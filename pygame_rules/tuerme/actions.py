@@ -33,4 +33,4 @@ class EndTurn:
     """Decline the pending bonus move and end the turn."""
 
 
-Action = Union[Move, Skip, EndTurn]
+TuermeAction = Union[Move, Skip, EndTurn]

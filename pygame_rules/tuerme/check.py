@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 from typing import NoReturn
 
+from .. import quiet
 from ..errors import InvalidState
 from ..i18n import N_, _, ngettext
 from ..rng import Rng
@@ -32,7 +33,7 @@ from .data import (
     shown,
 )
 from .legal import can_still_score, has_move, stuck_players
-from .state import EndReason, TuermeState, height, owner
+from .state import QUIET_END, EndReason, TuermeState, height, owner
 
 _STACK = re.compile(f"[{SYMBOLS}][{COLOUR_LETTERS}]+")
 
@@ -60,6 +61,7 @@ def check_state(state: TuermeState, complete: bool = True) -> None:
             text=quoted(state.rng))) from None
     _check_stacks(state, complete)
     _check_lock(state)
+    _check_quiet(state)
     if state.end is None:
         _check_running(state)
     else:
@@ -115,6 +117,18 @@ def _check_lock(state: TuermeState) -> None:
             square=SQUARE_NAMES[state.lock]))
 
 
+def _check_quiet(state: TuermeState) -> None:
+    """The quiet end and its count (:func:`pygame_rules.quiet.problem`; a move without building
+    always ends the turn, so a game that goes on has not reached it), and a count of 0 during
+    a bonus move, which only a move that built can earn."""
+    problem = quiet.problem(state.quiet, state.quiet_end, QUIET_END, state.end is None)
+    if problem:
+        _fail(problem)
+    if state.bonus and state.quiet:
+        _fail(_("a bonus move is pending, so the last move built and the count of moves without building "
+                "must be 0"))
+
+
 def _check_running(state: TuermeState) -> None:
     """A game that goes on has not met any end."""
     if state.ender is not None or state.end_district is not None:
@@ -167,6 +181,13 @@ def _check_ended(state: TuermeState) -> None:
     elif state.end is EndReason.SETTLED:
         if can_still_score(state.board, state.players, state.max_height):
             _fail(_("the game ended as settled, but a player's piece can still reach a symbol field"))
+    elif state.end is EndReason.QUIET:
+        if not quiet.reached(state.quiet, state.quiet_end):
+            _fail(_("the game ended as quiet, but only {count} moves were made without building").format(
+                count=shown(state.quiet)))
+        if state.turn != ender:
+            _fail(_("player {ender} ended the game with a move without building, but it is player {turn}'s "
+                    "turn").format(ender=ender, turn=state.turn))
     elif state.end is EndReason.STUCK:
         if ender not in stuck_players(state.board, state.players, state.readings.early_end_own_pieces):
             _fail(_("the game ended with player {player} stuck for good, but he can still move").format(

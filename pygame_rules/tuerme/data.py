@@ -21,6 +21,7 @@ from ..i18n import N_, _
 
 #: [SEED] The game (Rudi Hoffmann, Schmidt Spiele 1993); the box's German name in every language.
 TITLE = N_("Spiel der Türme")
+MIN_PLAYERS, MAX_PLAYERS = 2, 4
 
 #: [REC] The board, top row first: 8 rows of 14 fields. ``.`` is an alley
 #: field, ``A``–``D`` a symbol field (building plot) of that symbol. The real
@@ -63,6 +64,8 @@ COLOURS: tuple[tuple[str, str, str], ...] = (
 COLOUR_NAMES = tuple(name for name, _letter, _fill in COLOURS)
 COLOUR_LETTERS = "".join(letter for _name, letter, _fill in COLOURS)
 COLOUR_FILLS = tuple(fill for _name, _letter, fill in COLOURS)
+#: Seat colours (name, CSS fill), one per seat in order.
+PLAYER_COLOURS: tuple[tuple[str, str], ...] = tuple(zip(COLOUR_NAMES, COLOUR_FILLS))
 
 #: A piece of each colour in words, in the order of :data:`COLOURS`: as a stone, a tower,
 #: a neutral stone and a neutral tower (a tower's ``{n}`` is its height, 2 or more). Whole

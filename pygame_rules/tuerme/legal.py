@@ -23,7 +23,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from ..i18n import N_, _
-from .actions import Action, EndTurn, Move, Skip
+from .actions import EndTurn, Move, Skip, TuermeAction
 from .data import (  # noqa: F401 (doctests)
     ALLEYS,
     COLOUR_LETTERS,
@@ -53,10 +53,11 @@ _MOVES: tuple[Move | None, ...] = tuple(
 
 
 def _pairs(board: tuple[Stack, ...], player: int, players: int, lock: int | None,
-           max_height: int) -> Iterator[int]:
-    """Every legal move of ``player`` as ``src * 112 + dst``, in board order."""
+           max_height: int, sources: tuple[int, ...] = ALLEYS) -> Iterator[int]:
+    """Every legal move of ``player`` as ``src * 112 + dst``, in board order (of the pieces
+    on ``sources`` only, if given)."""
     mine, neutrals = COLOUR_LETTERS[player], COLOUR_LETTERS[players:]
-    for src in ALLEYS:  # a piece on a symbol field never moves
+    for src in sources:  # a piece on a symbol field never moves
         cell = board[src]
         if not cell:
             continue
@@ -84,23 +85,41 @@ def _pairs(board: tuple[Stack, ...], player: int, players: int, lock: int | None
                     break
 
 
+def piece_moves(state: TuermeState, src: int) -> list[Move]:
+    """The moves the piece on ``src`` could make if its owner (anyone, for a neutral stone)
+    were to move now, lock and turn aside; none for a piece on a symbol field.
+
+    >>> from .state import build
+    >>> s = build(2, {"d4": "Ar", "d6": "Ag", "f4": "Bb"})
+    >>> sorted(square_name(m.dst) for m in piece_moves(s, parse_square("d6")))
+    ['a6', 'd5', 'd7', 'd8', 'e6', 'g6', 'h6', 'j6', 'k6', 'n6']
+    """
+    cell = state.board[src]
+    if not cell or SYMBOL_AT[src]:
+        return []
+    mover = min(owner(cell), state.players - 1)  # a neutral stone is anybody's to move
+    moves = _MOVES
+    return [moves[i] for i in _pairs(state.board, mover, state.players, None,  # type: ignore[misc]
+                                     state.max_height, (src,))]
+
+
 def to_move(state: TuermeState) -> tuple[int, ...]:
     """The player to move, or () once the game is over."""
     return () if state.over else (state.turn,)
 
 
-def legal_actions(state: TuermeState, player: int) -> list[Action]:
+def legal_actions(state: TuermeState, player: int) -> list[TuermeAction]:
     """The moves; plus ``EndTurn`` during a bonus move; only ``Skip`` if there is no move."""
     if state.over or player != state.turn:
         return []
-    moves: list[Action] = list(legal_moves(state, player))
+    moves: list[TuermeAction] = list(legal_moves(state, player))
     if state.bonus:
         moves.append(END_TURN)
         return moves
     return moves or [SKIP]
 
 
-def why_illegal(state: TuermeState, player: int, action: Action) -> str | None:
+def why_illegal(state: TuermeState, player: int, action: TuermeAction) -> str | None:
     """None if ``player`` may take ``action`` now, else the reason he may not."""
     if state.over:
         return _("the game is over")

@@ -9,9 +9,10 @@ rulebook's figures; several come from its worked examples (:mod:`.examples`).
 
 from __future__ import annotations
 
-from ..examples import example
+from ..examples import named
 from ..i18n import N_
 from ..lessons import Lesson, Step
+from .examples import EXAMPLES
 
 _TAIL = " r - - 2 max5,neutral_district_ends - 0000000000000000"  # i18n: internal
 
@@ -20,11 +21,11 @@ LESSONS = (
         Step(N_("Each player moves his own stones along a row or a column, as far as he likes. "
                 "A stone may pass over empty fields and over pieces of its own colour; any other "
                 "colour blocks the way."),
-             example("tuerme", "picture-2").position,
+             named(EXAMPLES, "picture-2").position,
              highlights={"selected": "d4", "targets": ["d1", "d2", "d3", "a4", "b4", "c4"]}),
         Step(N_("A stone may end on an empty field, or on a piece with the same symbol. Move your "
                 "A stone from d4 over your own stone on d5 onto the A tower on d6."),
-             example("tuerme", "picture-1").position,
+             named(EXAMPLES, "picture-1").position,
              highlights={"selected": "d4", "targets": ["d6"]},
              expect=("d4xd6",),
              hint=N_("Go up the d column: your own stone on d5 does not block you.")),
@@ -78,29 +79,29 @@ LESSONS = (
     Lesson("tuerme/the-end", N_("The end of the game"), 4, (
         Step(N_("The game ends at once when all four fields of one district hold pieces of one "
                 "colour. Fill the D field b6 with your D stone from a6."),
-             example("tuerme", "district-end").position,
+             named(EXAMPLES, "district-end").position,
              highlights={"selected": "a6", "targets": ["b6"]},
              expect=("a6-b6",), hint=N_("Move along rank 6 to the D field b6.")),
         Step(N_("Done: the district b6-c7 is all red, so the game is over, and that district "
                 "counts twice for you."),
              highlights={"last_move": ("a6", "b6")}),
         Step(N_("Here blue tops c6, so the same move only earns a bonus move; the game goes on."),
-             example("tuerme", "district-mixed").position,
+             named(EXAMPLES, "district-mixed").position,
              highlights={"selected": "c6"}),
         Step(N_("The game also ends when no stone is left on the alleys: move your last one onto "
                 "the A field b7."),
-             example("tuerme", "alleys-empty").position,
+             named(EXAMPLES, "alleys-empty").position,
              highlights={"selected": "a7", "targets": ["b7"]},
              expect=("a7-b7",), hint=N_("The A field b7 is right next to your stone.")),
         Step(N_("And it ends when a player can never move again, all his pieces standing on symbol "
                 "fields or buried in others' towers. Purple now covers your last free stone."),
-             example("tuerme", "stuck").position,
+             named(EXAMPLES, "stuck").position,
              highlights={"selected": "d4"}, replies=("d6xd4",)),
     )),
     Lesson("tuerme/scoring", N_("Scoring"), 4, (
         Step(N_("At the end, each stone in a piece on a symbol field scores a point for the owner of "
                 "the top stone; stones on the alleys score nothing. End the game with your district."),
-             example("tuerme", "ender-loses").position,
+             named(EXAMPLES, "ender-loses").position,
              highlights={"selected": "a6", "targets": ["b6"]},
              expect=("a6-b6",), hint=N_("The D field b6 completes your district.")),
         Step(N_("Your district scores 5, doubled to 10 because you ended the game with it. Blue's "

@@ -10,9 +10,9 @@ Moves (squares as in chess, files a–n, ranks 1–8):
   ``#`` means the game ended after it;
 * ``pass`` when the player cannot move; ``stop`` declines a bonus move.
 
-Positions, eight space-separated fields::
+Positions, eight space-separated fields, and a ninth where it is not 0::
 
-    <ranks 8..1 split by "/"> <to move> <bonus> <lock> <players> <options> <end> <rng>
+    <ranks 8..1 split by "/"> <to move> <bonus> <lock> <players> <options> <end> <rng> [<quiet>]
 
 A rank lists its 14 fields left to right: a number counts empty fields, a
 piece is its symbol letter and its colours bottom to top (``Arb`` = a tower of
@@ -20,11 +20,12 @@ symbol A, red under blue). ``<to move>`` is a colour letter (r, b, g, p);
 ``<bonus>`` is ``+`` while a bonus move is pending, else ``-``; ``<lock>`` is the
 square of the neutral stone the player to move may not move, or ``-``;
 ``<options>`` is ``max5`` or ``nomax`` (variant), followed by ``,name`` for each
-rule reading that is on (:class:`~.state.Readings`), e.g. ``max5,neutral_district_ends``
-for the defaults: a reading left out is off, so
-a position written before the readings were recorded reads as it was played
-(:data:`~.state.LEGACY`); ``<end>`` is ``-`` while the game goes on, else
-``reason:colour`` or ``district:b6-c7:colour``.
+rule reading that is on (:class:`~.state.Readings`) and by ``,quiet40`` for the quiet end's
+limit (:mod:`pygame_rules.quiet`), e.g. ``max5,neutral_district_ends,quiet40`` for the defaults: a
+reading or quiet end left out is off, so a position written before they were recorded reads as
+it was played (:data:`~.state.LEGACY`, no quiet end); ``<end>`` is ``-`` while the game goes on,
+else ``reason:colour`` or ``district:b6-c7:colour``; ``<quiet>`` counts the moves since the last
+that built, like the halfmove clock of chess's FEN.
 
 >>> from .state import build
 >>> s = build(4, {"d4": "Ar", "d6": "Abr", "d8": "Ab"})
@@ -41,7 +42,7 @@ from collections.abc import Sequence
 
 from ..errors import IllegalAction, InvalidState
 from ..i18n import N_, _, ngettext
-from .actions import Action, EndTurn, Move, Skip
+from .actions import EndTurn, Move, Skip, TuermeAction
 from .data import (
     COLOUR_LETTERS,
     COLUMNS,
@@ -67,7 +68,7 @@ _PASS = ("pass", "--", "skip")
 _STOP = ("stop", "end")
 
 
-def action_text(state: TuermeState, action: Action, names: Sequence[str] | None = None) -> str:
+def action_text(state: TuermeState, action: TuermeAction, names: Sequence[str] | None = None) -> str:
     """The action as written in a move log (``state`` is the position before it).
 
     Total: a move that is not legal now is still written, as its squares (with the
@@ -91,12 +92,12 @@ def action_text(state: TuermeState, action: Action, names: Sequence[str] | None 
     return text
 
 
-def parse_action(state: TuermeState, text: str) -> tuple[int, Action]:
+def parse_action(state: TuermeState, text: str) -> tuple[int, TuermeAction]:
     """The action written ``text`` (markers optional: ``c3c7`` = ``c3xc7+``), if legal now."""
     if state.end is not None:
         raise IllegalAction(_("the game is over"))
     wanted = "".join(text.split()).lower()
-    action: Action
+    action: TuermeAction
     if wanted in _PASS:
         action = Skip()
     elif wanted in _STOP:
@@ -126,20 +127,26 @@ def position_text(state: TuermeState) -> str:
             else:
                 empty += 1
         ranks.append("".join(out) + (str(empty) if empty else ""))
+    quiet_end = (f"{_QUIET}{state.quiet_end}",) if state.quiet_end else ()
     return " ".join((
         "/".join(ranks),
         COLOUR_LETTERS[state.turn],
         "+" if state.bonus else "-",
         "-" if state.lock is None else square_text(state.lock),
         str(state.players),
-        ",".join((_HEIGHTS[state.unlimited_height], *state.readings.chosen())),
+        ",".join((_HEIGHTS[state.unlimited_height], *state.readings.on(), *quiet_end)),
         _end_text(state),
         state.rng,
+        *((str(state.quiet),) if state.quiet else ()),
     ))
 
 
 #: The height part of the options field: the basic game's limit, or none (variant).
 _HEIGHTS = {False: f"max{MAX_HEIGHT}", True: "nomax"}
+#: The options field's quiet end: this word and its limit.
+_QUIET = "quiet"
+#: The longest move count a position may give (far beyond any game's).
+_COUNT_DIGITS = 6
 
 
 def _end_text(state: TuermeState) -> str:
@@ -164,29 +171,43 @@ def parse_position(text: str) -> TuermeState:
         raise InvalidState(_("a position is at most {limit} characters long, not {length}").format(
             limit=MAX_POSITION, length=len(text)))
     fields = text.split()
-    if len(fields) != len(_FIELDS):
-        raise InvalidState(_("a position has {count} fields separated by spaces ({names}), not {found}").format(
+    if len(fields) not in (len(_FIELDS), len(_FIELDS) + 1):
+        raise InvalidState(_("a position has {count} fields separated by spaces ({names}), and a move count "
+                             "if it is not 0, not {found}").format(
             count=len(_FIELDS), names=", ".join(map(_, _FIELDS)), found=len(fields)))
-    board_text, turn, bonus, lock, players, options, end, rng = fields
+    board_text, turn, bonus, lock, players, options, end, rng = fields[:len(_FIELDS)]
+    count = _count(fields[len(_FIELDS)]) if len(fields) > len(_FIELDS) else 0
     if bonus not in ("+", "-"):
         raise InvalidState(_("the bonus field must be '+' or '-', not {text}").format(text=quoted(bonus)))
     if players not in ("2", "3", "4"):
         raise InvalidState(_("the number of players must be 2, 3 or 4, not {text}").format(text=quoted(players)))
-    unlimited, readings = _parse_options(options)
+    unlimited, readings, quiet_end = _parse_options(options)
     reason, ender, district = _parse_end(end)
     board = _parse_board(board_text)
     to_move = _colour(turn, N_("the player to move must be a colour letter ({letters}), not {text}"))
     return TuermeState(int(players), board, to_move,
                        bonus == "+", None if lock == "-" else _square(lock), reason, ender, district,
-                       unlimited, rng, readings)
+                       unlimited, rng, readings, quiet_end, count)
 
 
-def _parse_options(text: str) -> tuple[bool, Readings]:
-    """The options field: the height, then the readings that are on (the others are off)."""
+def _count(text: str) -> int:
+    """A whole number of at most :data:`_COUNT_DIGITS` digits (a move count, a limit)."""
+    if not (text.isascii() and text.isdigit() and len(text) <= _COUNT_DIGITS):
+        raise InvalidState(_("{text} is not a move count (a whole number of at most {digits} digits)").format(
+            text=quoted(text), digits=_COUNT_DIGITS))
+    return int(text)
+
+
+def _parse_options(text: str) -> tuple[bool, Readings, int]:
+    """The options field: the height, then the readings that are on (the others are off) and
+    the quiet end's limit (0 if it is left out)."""
     height, *chosen = text.split(",")
     if height not in _HEIGHTS.values():
         raise InvalidState(_("the options field must start with '{limited}' or '{unlimited}', not {text}").format(
             limited=_HEIGHTS[False], unlimited=_HEIGHTS[True], text=quoted(height)))
+    quiet_end = 0
+    if chosen and chosen[-1].startswith(_QUIET):
+        quiet_end = _count(chosen.pop()[len(_QUIET):])
     names = Readings.names()
     for name in chosen:
         if name not in names:
@@ -194,7 +215,7 @@ def _parse_options(text: str) -> tuple[bool, Readings]:
                 text=quoted(name), names=", ".join(names)))
     if len(set(chosen)) != len(chosen):
         raise InvalidState(_("the options field names a rule reading twice"))
-    return height == _HEIGHTS[True], Readings(**{name: name in chosen for name in names})
+    return height == _HEIGHTS[True], Readings(**{name: name in chosen for name in names}), quiet_end
 
 
 def _square(text: str) -> int:

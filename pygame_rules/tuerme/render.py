@@ -36,7 +36,8 @@ Highlights (squares as ints 0..111 or names like ``"c3"``):
   the last move's strongest, the earlier ones paler (class ``earlier``);
 * ``portrait`` — True turns the grid a quarter clockwise for narrow screens:
   files a–n run down the page and ranks 1–8 across, a1 at the top left (see
-  :class:`Layout`). The fields, pieces and their ``data-*`` are the same.
+  :class:`Layout`); the page asks for it where the landscape board would be shown under
+  :data:`PORTRAIT_BELOW` CSS px wide. The fields, pieces and their ``data-*`` are the same.
 
 The stones take their fills from the ``look`` (:class:`~pygame_rules.protocol.Look`,
 one per colour: red, blue, green, purple), and the description names the players
@@ -44,7 +45,7 @@ with its labels.
 
 >>> from pygame_rules.tuerme import GAME
 >>> from .state import build
->>> svg = render_svg(build(4, {"d4": "Arb"}), None, GAME.look(), selected="d4", targets=[31])
+>>> svg = render_svg(build(4, {"d4": "Arb"}), None, GAME.look(), {"selected": "d4", "targets": [31]})
 >>> 'data-square="d4" data-colour="blue" data-symbol="A" data-height="2"' in svg
 True
 >>> 'aria-label="blue A tower of 2 on d4, alley field; selected"' in svg
@@ -55,11 +56,12 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import partial
+from typing import Any
 
-from .. import svg
+from .. import quiet, svg
 from ..i18n import N_, _, ngettext
 from ..protocol import Look
 from ..svg import el, group
@@ -87,6 +89,8 @@ from .legal import SKIP, legal_actions
 from .scoring import district_points
 from .state import COLOUR_INDEX, EndReason, Stack, TuermeState, height, owner
 
+#: The highlights :func:`render_svg` draws (see the module docstring).
+HIGHLIGHTS = frozenset({"selected", "targets", "last_move", "last_turn", "portrait"})
 CELL = 40
 #: Margins around the grid: the coordinates sit in the left and bottom ones.
 LEFT, TOP, RIGHT, BOTTOM = 22, 8, 6, 22
@@ -163,13 +167,20 @@ class Layout:
         return (ranks, tuple(FILES[:COLUMNS])) if self.portrait else (tuple(FILES[:COLUMNS]), ranks[::-1])
 
 
-def render_svg(state: TuermeState, viewer: int | None, look: Look, *, selected: SquareRef | None = None,
-               targets: Iterable[SquareRef] = (),
-               last_move: Move | tuple[SquareRef, SquareRef] | None = None,
-               last_turn: Sequence[Move | tuple[SquareRef, SquareRef]] = (), portrait: bool = False) -> str:
-    """The board as a standalone SVG (nothing is hidden in this game, so ``viewer`` changes nothing)."""
+#: Below this width of the board in CSS px the page should ask for ``portrait=True`` (the
+#: landscape board's fields would be under 40 px and its text under 11 px).
+PORTRAIT_BELOW = Layout(portrait=False).width
+
+
+def render_svg(seen: TuermeState, viewer: int | None, look: Look, highlights: Mapping[str, Any]) -> str:
+    """The board as a standalone SVG, with the ``highlights`` of the module docstring (nothing is
+    hidden in this game, so ``viewer`` changes nothing)."""
+    portrait = bool(highlights.get("portrait"))
     layout = Layout(portrait)
-    turn = [*last_turn, *([last_move] if last_move is not None else [])]
+    selected: SquareRef | None = highlights.get("selected")
+    targets: Iterable[SquareRef] = highlights.get("targets", ())
+    last_move: Move | tuple[SquareRef, SquareRef] | None = highlights.get("last_move")
+    turn = [*highlights.get("last_turn", ()), *([last_move] if last_move is not None else [])]
     #: The fields of the turn's moves: True for the last move's, False for an earlier one's.
     latest: dict[int, bool] = {}
     for k, move in enumerate(turn, 1):
@@ -178,21 +189,21 @@ def render_svg(state: TuermeState, viewer: int | None, look: Look, *, selected: 
     marked_last = set(latest)
     chosen = None if selected is None else _square(selected)
     aimed = {_square(s) for s in targets}
-    labels = [_label(state, s, s == chosen, s in aimed, s in marked_last) for s in range(NUM_SQUARES)]
-    legend, legend_height = _legend(state, layout)
+    labels = [_label(seen, s, s == chosen, s in aimed, s in marked_last) for s in range(NUM_SQUARES)]
+    legend, legend_height = _legend(seen, layout)
     height = layout.board_height + legend_height
     parts = [el("rect", x=0, y=0, width=layout.width, height=height, fill=BACKDROP, class_="backdrop",
                 aria_hidden="true")]
     parts += [_square_group(layout, s, s == chosen, s in aimed, latest.get(s),
-                            None if state.board[s] else labels[s]) for s in range(NUM_SQUARES)]
+                            None if seen.board[s] else labels[s]) for s in range(NUM_SQUARES)]
     parts += [_district_outline(layout, fields) for fields in DISTRICTS]
     parts.append(_coordinates(layout))
-    parts += [_piece(layout, state, s, stack, look.fills, labels[s]) for s, stack in enumerate(state.board) if stack]
+    parts += [_piece(layout, seen, s, stack, look.fills, labels[s]) for s, stack in enumerate(seen.board) if stack]
     parts.append(legend)
     # A seat still called by its colour is called so in the active language.
     names = [colour_name(p) if name == COLOUR_NAMES[p] else name
-             for p, name in enumerate(look.names[:state.players])]
-    return svg.document(layout.width, height, _(TITLE), describe_position(state, names), parts,
+             for p, name in enumerate(look.names[:seen.players])]
+    return svg.document(layout.width, height, _(TITLE), _description(seen, names), parts,
                         role="group", class_="tuerme-board portrait" if portrait else "tuerme-board")
 
 
@@ -367,7 +378,7 @@ def _piece(layout: Layout, state: TuermeState, square: int, stack: Stack, fills:
                  data_owner="neutral" if neutral else colour, **_control(label))
 
 
-def describe_position(state: TuermeState, names: Sequence[str]) -> str:
+def _description(state: TuermeState, names: Sequence[str]) -> str:
     """A few sentences for screen readers: players, whose turn or how it ended, scores, stones on the alleys."""
     seats = ", ".join(name if name == colour_name(p) else f"{name} ({colour_name(p)})"
                       for p, name in enumerate(names))
@@ -394,14 +405,20 @@ def describe_position(state: TuermeState, names: Sequence[str]) -> str:
 
 
 def status_text(state: TuermeState, names: Sequence[str]) -> str:
-    """The game's own status line while it goes on: whose turn, noting a bonus move or a forced pass."""
+    """The game's own status line while it goes on: whose turn, noting a bonus move or a forced
+    pass, and once nobody has built for half the quiet end's moves, how many are left.
+
+    >>> from .state import build
+    >>> status_text(build(2, {"a1": "Ar", "n8": "Bb"}, quiet=25), ["Ann", "Bob"])
+    'To move: Ann. Nobody has built for 25 moves: unless somebody builds within the next 15 moves, the game ends.'
+    """
     if state.bonus:
         line = N_("To move: {name} (bonus move)")
     elif legal_actions(state, state.turn) == [SKIP]:
         line = N_("To move: {name} (must pass)")
     else:
         line = N_("To move: {name}")
-    return _(line).format(name=names[state.turn])
+    return quiet.with_warning(_(line).format(name=names[state.turn]), state.quiet, state.quiet_end)
 
 
 #: Why a game ended, per reason (``{ender}``: the player who ended it).
@@ -425,6 +442,8 @@ def end_reason(state: TuermeState, names: Sequence[str]) -> str:
     """
     if state.end is None:
         return ""
+    if state.end is EndReason.QUIET:
+        return quiet.ended(state.quiet_end)
     ender = names[state.ender or 0]
     if state.end is EndReason.DISTRICT and state.end_district is not None:
         top = owner(state.board[DISTRICTS[state.end_district][0]])

@@ -3,7 +3,7 @@
 It runs in the embed's hidden iframe (plain Pyodide, no browser imports here) and
 answers JSON requests ``handle(method, payload) -> JSON text``. A diagram keeps its
 line of positions (the given moves, or the reader's own moves branching off them),
-the ply shown, and the game's board interaction (the app's: ``webui.games``).
+the ply shown, and the game's board interaction (the app's: :mod:`pygame_rules.interaction`).
 
 >>> import json
 >>> view = json.loads(handle("open", json.dumps({"diagram": 1, "game": "tuerme",
@@ -41,11 +41,10 @@ from pygame_rules.gate import Fields, Limits, check_text, choices_text, describe
 from pygame_rules.i18n import LANGUAGES, N_, _, number, using
 from pygame_rules.lessons import Lesson, LessonRun, Outcome, Verdict, following, lesson, lessons
 from pygame_rules.protocol import Game
-from pygame_rules.registry import GAMES
+from pygame_rules.registry import GAMES, interaction_for
 from pygame_rules.render_cli import RenderError, parse_highlights
 from pygame_rules.session import Seat, Session
-from webui.games import interaction_for
-from webui.whynot import is_choice, meant
+from pygame_rules.whynot import is_choice, meant
 
 #: Longest attribute text accepted (a Babel position is about 600 characters); embed.js
 #: refuses longer ones itself, before sending them.

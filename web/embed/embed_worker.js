@@ -32,7 +32,7 @@ async function boot(wheel) {
       // our standard library: Pyodide's, compiled to its bytecode by the build (web/bytecode.py)
       stdLibURL: new URL("../app/python_stdlib.zip", import.meta.url).href,
     },
-    [[code, "wheel", "site-packages"], [webui, "zip", "."]], ["webui.games", "pygame_rules.lessons"]);
+    [[code, "wheel", "site-packages"], [webui, "zip", "."]], ["pygame_rules.registry", "pygame_rules.whynot", "pygame_rules.lessons"]);
   if (made) storeSnapshot(key, made);  // in the background: this worker lives on
   postMessage({ boot: how });
   py.FS.writeFile("embed_service.py", service);

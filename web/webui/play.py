@@ -16,15 +16,15 @@ from pygame_rules import IllegalAction
 from pygame_rules.bots.hint import Hint, hint_text
 from pygame_rules.controller import BotRequest, Controller
 from pygame_rules.i18n import N_, _, language, ngettext
+from pygame_rules.registry import interaction_for
 from pygame_rules.service import replying
 from pygame_rules.session import Session
+from pygame_rules.whynot import is_choice, why_not
 
 from . import working
-from .games import interaction_for
 from .markup import Element, Html, h, swatch, written
 from .pace import SLIDE_MS, Pacer, hold, slide
 from .page import Event
-from .whynot import is_choice, why_not
 
 if TYPE_CHECKING:
     from .shell import Shell

@@ -18,20 +18,17 @@ TakeHarbour(field=2)
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from typing import Any
 
-from pygame_rules.controller import Played
-from pygame_rules.i18n import N_, _
-from pygame_rules.saba import (
+from ..i18n import N_, _
+from ..interaction import Button, Interaction, Played
+from .actions import (
     Build,
-    Card,
     Discard,
-    District,
     Done,
     Exchange,
     MoveVizier,
-    Phase,
     PlaceFigure,
     PlayCard,
     PlayGuard,
@@ -40,19 +37,15 @@ from pygame_rules.saba import (
     PlayOverseer,
     PlayRobber,
     RemoveCard,
-    Res,
-    SabaState,
     SerailChoice,
     Stash,
     TakeHarbour,
     UseDistrict,
 )
-from pygame_rules.saba.data import DISTRICT_GAIN, RES_LIMIT, RESOURCES, card_field, card_name, cost_text, is_part
-from pygame_rules.saba.legal import PERSON_ACTIONS
-from pygame_rules.saba.render import PORTRAIT_BELOW
-from pygame_rules.saba.state import build_cost, place_cost
-
-from .base import Button, Interaction
+from .data import DISTRICT_GAIN, RES_LIMIT, RESOURCES, Card, District, Res, card_field, card_name, cost_text, is_part
+from .legal import PERSON_ACTIONS
+from .render import PORTRAIT_BELOW
+from .state import Phase, SabaState, build_cost, place_cost
 
 #: UI steps (``Button.step`` keys); the prefixed ones carry a value after the colon.
 CANCEL, PLAY, CLEAR = "cancel", "play", "clear"
@@ -85,6 +78,10 @@ PHASE_PROMPTS = {
 
 class SabaInteraction(Interaction):
     """One player's half-made choice: a build field, a district, or an action card in play."""
+
+    #: Below this width the two-column board's text would be under 11 px, so it is drawn in one
+    #: column (``portrait``), the players' panels and the legend below the board.
+    portrait_below = PORTRAIT_BELOW
 
     def __init__(self, game: Any) -> None:
         super().__init__(game)
@@ -487,13 +484,21 @@ class SabaInteraction(Interaction):
         return [Button(_pick_label(state, self.card, y, False, self.names), a)
                 for (x, y), a in self._pairs() if x == self.first]
 
-    def board_options(self, width: float) -> dict[str, Any]:
-        """Drawing options for a board shown ``width`` CSS px wide: below :data:`PORTRAIT_BELOW`
-        the two-column board's text would be under 11 px, so it is drawn in one column
-        (``portrait``), the players' panels and the legend below the board."""
-        return {"portrait": True} if width < PORTRAIT_BELOW else {}
-
     # ---------------------------------------------------------- keyboard
+    def guesses(self, state: SabaState, player: int, target: Mapping[str, str],
+                highlights: Mapping[str, Any]) -> Iterator[Any]:
+        """A harbour field: taking it; a build field: building there (or removing its card
+        in the H2 step); a district: what the turn's step does with a district."""
+        harbour = _int(target.get("harbour") or target.get("harbour-face"))
+        slot, district = _int(target.get("build-field")), _int(target.get("district"))
+        if harbour >= 0:
+            yield TakeHarbour(harbour)
+        if slot >= 0:
+            yield RemoveCard(slot) if state.phase is Phase.REMOVE else Build(slot)
+        if district >= 0:
+            by_step = {Phase.PLACE: PlaceFigure, Phase.VIZIER: MoveVizier}
+            yield by_step.get(state.phase, UseDistrict)(district)
+
     def clickable(self, state: SabaState, player: int) -> list[dict[str, str]]:
         self._sync(state, player)
         if self.composing:

@@ -15,7 +15,7 @@ True
 
 A whole turn (a move and its bonus move) is highlighted move by move:
 
->>> from pygame_rules.controller import Played
+>>> from pygame_rules.interaction import Played
 >>> ui.turn_highlights([Played(state, 0, Move(parse_square("d4"), parse_square("d6"))),
 ...                     Played(state, 0, Move(parse_square("c1"), parse_square("c2")))])
 {'last_turn': [('d4', 'd6'), ('c1', 'c2')]}
@@ -23,18 +23,24 @@ A whole turn (a move and its bonus move) is highlighted move by move:
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
 
-from pygame_rules.controller import Played
-from pygame_rules.i18n import _
-from pygame_rules.tuerme import EndTurn, Move, Skip, parse_square, square_name
-from pygame_rules.tuerme.render import Layout
-
-from .base import Button, Interaction
+from ..i18n import _
+from ..interaction import Button, Interaction, Played
+from .actions import EndTurn, Move, Skip
+from .data import RAYS, parse_square, square_name
+from .render import PORTRAIT_BELOW
+from .state import TuermeState
 
 
 class TuermeInteraction(Interaction):
+    """The piece picked, whose targets are ringed until one is clicked."""
+
+    #: Below the landscape board's own width its fields would be under 40 px and its text under
+    #: 11 px, so the board is drawn upright (``portrait``, 8 fields across).
+    portrait_below = PORTRAIT_BELOW
+
     def __init__(self, game: Any) -> None:
         super().__init__(game)
         self.selected: int | None = None
@@ -42,13 +48,13 @@ class TuermeInteraction(Interaction):
     def reset(self) -> None:
         self.selected = None
 
-    def _moves(self, state: Any, player: int) -> list[Move]:
+    def _moves(self, state: TuermeState, player: int) -> list[Move]:
         return [a for a in self.game.legal_actions(state, player) if isinstance(a, Move)]
 
-    def _targets(self, state: Any, player: int) -> list[int]:
+    def _targets(self, state: TuermeState, player: int) -> list[int]:
         return [m.dst for m in self._moves(state, player) if m.src == self.selected]
 
-    def prompt(self, state: Any, player: int) -> str:
+    def prompt(self, state: TuermeState, player: int) -> str:
         moves = self._moves(state, player)
         if not moves:
             return _("No stone or tower can move: skip this turn.")
@@ -59,13 +65,13 @@ class TuermeInteraction(Interaction):
             return _("Bonus move: move another piece, or end your turn.")
         return _("Pick a stone or tower to move.")
 
-    def highlights(self, state: Any, player: int) -> dict[str, Any]:
+    def highlights(self, state: TuermeState, player: int) -> dict[str, Any]:
         if self.selected is None:
             return {}
         return {"selected": square_name(self.selected),
                 "targets": [square_name(s) for s in self._targets(state, player)]}
 
-    def click(self, state: Any, player: int, target: dict[str, str]) -> Any:
+    def click(self, state: TuermeState, player: int, target: dict[str, str]) -> Any:
         try:
             square = parse_square(target.get("square", ""))
         except ValueError:
@@ -76,26 +82,33 @@ class TuermeInteraction(Interaction):
         self.selected = square if square in movable and square != self.selected else None
         return None
 
-    def buttons(self, state: Any, player: int) -> list[Button]:
+    def buttons(self, state: TuermeState, player: int) -> list[Button]:
         labels = {Skip: _("Skip turn (no legal move)"), EndTurn: _("End turn without the bonus move")}
         return [Button(labels[type(a)], a, primary=isinstance(a, Skip))
                 for a in self.game.legal_actions(state, player) if not isinstance(a, Move)]
 
-    def clickable(self, state: Any, player: int) -> list[dict[str, str]]:
+    def clickable(self, state: TuermeState, player: int) -> list[dict[str, str]]:
         squares = {m.src for m in self._moves(state, player)} | set(self._targets(state, player))
         return [{"square": square_name(s)} for s in sorted(squares)]
 
-    def board_options(self, width: float) -> dict[str, Any]:
-        """Drawing options for a board shown ``width`` CSS px wide: below the landscape board's
-        own width its fields would be under 40 px and its text under 11 px, so the board is
-        drawn upright (``portrait``, 8 fields across)."""
-        return {"portrait": True} if width < Layout(portrait=False).width else {}
+    def guesses(self, state: TuermeState, player: int, target: Mapping[str, str],
+                highlights: Mapping[str, Any]) -> Iterator[Any]:
+        """A square: the move from the picked piece to it, else a step of the piece on it."""
+        try:
+            square = parse_square(target.get("square", ""))
+        except ValueError:
+            return
+        picked = highlights.get("selected")
+        if picked:
+            yield Move(parse_square(picked), square)
+            return
+        yield from (Move(square, ray[0]) for ray in RAYS[square] if ray)
 
-    def replay_highlights(self, state: Any, player: int, action: Any) -> dict[str, Any]:
+    def replay_highlights(self, state: TuermeState, player: int, action: Any) -> dict[str, Any]:
         return {"last_move": action} if isinstance(action, Move) else {}
 
-    def turn_player(self, state: Any) -> int:
-        return int(state.turn)
+    def turn_player(self, state: TuermeState) -> int:
+        return state.turn
 
     def turn_highlights(self, turn: Sequence[Played]) -> dict[str, Any]:
         moves = [(square_name(p.action.src), square_name(p.action.dst)) for p in turn if isinstance(p.action, Move)]

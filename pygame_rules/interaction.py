@@ -1,17 +1,28 @@
 """How a game is played by pointing at its board: the interface and a list-based fallback.
 
-Interaction classes are pure Python (no browser imports), so they are tested in
-CPython. The game screen asks one for highlights and buttons, and hands it the
-``data-*`` attributes of whatever SVG element the player clicked.
+Each game has its own :class:`Interaction` in ``pygame_rules/<game>/interaction.py``
+(the registry hands it out: :func:`pygame_rules.registry.interaction_for`). Interaction
+classes are pure Python (no browser imports), so they are tested in CPython. The game
+screen and the embed ask one for highlights and buttons, and hand it the ``data-*``
+attributes of whatever SVG element the player clicked.
+
+>>> from pygame_rules.tuerme import GAME
+>>> ui = Interaction(GAME)
+>>> state = GAME.new_game(2, seed=1)
+>>> ui.prompt(state, 0), len(ui.buttons(state, 0)) == len(GAME.legal_actions(state, 0))
+('Choose your move.', True)
+>>> ui.board_options(390), list(ui.guesses(state, 0, {"square": "d4"}, {}))
+({}, [])
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, ClassVar
 
-from pygame_rules.i18n import _
-from pygame_rules.protocol import Game
+from .i18n import _
+from .protocol import Game
 
 
 @dataclass(frozen=True)
@@ -24,8 +35,21 @@ class Button:
     primary: bool = False
 
 
+@dataclass(frozen=True)
+class Played:
+    """A move of the record: the position it was played in, by whom, and the action."""
+
+    state: Any
+    player: int
+    action: Any
+
+
 class Interaction:
     """Base: every legal action is a button (fine for any game, clumsy for boards)."""
+
+    #: Below this width of the board in CSS px it is drawn ``portrait`` (the game's
+    #: ``render.PORTRAIT_BELOW``; 0: the board has one shape only).
+    portrait_below: ClassVar[float] = 0
 
     def __init__(self, game: Game[Any, Any]) -> None:
         self.game = game
@@ -57,6 +81,18 @@ class Interaction:
         """``data-*`` values of the board elements that do something when clicked now
         (they get keyboard focus and a button role)."""
         return []
+
+    def guesses(self, state: Any, player: int, target: Mapping[str, str],
+                highlights: Mapping[str, Any]) -> Iterator[Any]:
+        """The actions a click on ``target`` (its ``data-*`` values) may have meant, the likeliest
+        first, legal or not (``highlights``: the player's half-made choice before the click):
+        what the "why not?" note asks the rules about when the click did nothing."""
+        return iter(())
+
+    def board_options(self, width: float) -> dict[str, Any]:
+        """Drawing options for a board shown ``width`` CSS px wide: below :attr:`portrait_below`
+        the board is drawn upright (``portrait``), its text and fields too small otherwise."""
+        return {"portrait": True} if width < self.portrait_below else {}
 
     def replay_highlights(self, state: Any, player: int, action: Any) -> dict[str, Any]:
         """Highlights showing ``action`` (the last move) on the board."""

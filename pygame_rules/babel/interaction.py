@@ -13,38 +13,33 @@ Build(wonder=0, slot=0)
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
 
-from pygame_rules.babel import (
-    Accept,
-    BabelState,
-    Build,
-    CardExchange,
-    Continue,
-    Decline,
-    DoubleTurn,
-    DrawThree,
-    Offer,
-    Pass,
-    Phase,
-    ThirdBonus,
-)
-from pygame_rules.babel.data import KINDS, NO_CARDS, WONDERS, Counts, counts_words, tile_words
-from pygame_rules.babel.legal import own_share
-from pygame_rules.babel.render import PORTRAIT_BELOW
-from pygame_rules.babel.state import add
-from pygame_rules.controller import Played
-from pygame_rules.i18n import _, ngettext
-
-from .base import Button, Interaction
+from ..i18n import _, ngettext
+from ..interaction import Button, Interaction, Played
+from .actions import Accept, Build, CardExchange, Continue, Decline, DoubleTurn, DrawThree, Offer, Pass, ThirdBonus
+from .data import KINDS, NO_CARDS, WONDERS, Counts, counts_words, tile_words
+from .legal import own_share
+from .render import PORTRAIT_BELOW
+from .state import BabelState, Phase, add
 
 #: UI steps (``Button.step`` keys).
 CLEAR, SWAP, CANCEL = "clear", "swap", "cancel"
 
 
 class BabelInteraction(Interaction):
-    """Selections of one player at one moment of the turn; they reset when the moment passes."""
+    """Selections of one player at one moment of the turn; they reset when the moment passes.
+
+    Below :data:`~.render.PORTRAIT_BELOW` CSS px the four wonders a row would show text under
+    11 px, so two go a row and the hand, the players and the tables follow below them:
+
+    >>> from pygame_rules.babel import GAME
+    >>> BabelInteraction(GAME).board_options(390), BabelInteraction(GAME).board_options(1000)
+    ({'portrait': True}, {})
+    """
+
+    portrait_below = PORTRAIT_BELOW
 
     def __init__(self, game: Any) -> None:
         super().__init__(game)
@@ -170,17 +165,6 @@ class BabelInteraction(Interaction):
             return {"offers": self.accepted}
         return {}
 
-    def board_options(self, width: float) -> dict[str, Any]:
-        """Drawing options for a board shown ``width`` CSS px wide: below :data:`PORTRAIT_BELOW`
-        the four wonders a row would show text under 11 px, so two go a row and the hand, the
-        players and the tables follow below them (``portrait``).
-
-        >>> from pygame_rules.babel import GAME
-        >>> BabelInteraction(GAME).board_options(390), BabelInteraction(GAME).board_options(1000)
-        ({'portrait': True}, {})
-        """
-        return {"portrait": True} if width < PORTRAIT_BELOW else {}
-
     def replay_highlights(self, state: BabelState, player: int, action: Any) -> dict[str, Any]:
         if isinstance(action, Build):
             return {"tile": (action.wonder, action.slot)}
@@ -215,6 +199,20 @@ class BabelInteraction(Interaction):
         return shown
 
     # ---------------------------------------------------------------- clicks
+    def guesses(self, state: BabelState, player: int, target: Mapping[str, str],
+                highlights: Mapping[str, Any]) -> Iterator[Any]:
+        """A tile: building it; an offer: building with it; a card of the hand while offering:
+        one card more in the offer being made."""
+        wonder, slot, helper = _int(target.get("wonder")), _int(target.get("tile")), _int(target.get("offer-player"))
+        if wonder >= 0 and slot >= 0:
+            yield Build(wonder, slot)
+        if helper >= 0:
+            yield Accept((helper,))
+        card = target.get("card", "")
+        if card in KINDS and state.phase is Phase.OFFER:
+            cards = highlights.get("cards") or NO_CARDS
+            yield Offer(tuple(n + (k == KINDS.index(card)) for k, n in enumerate(cards)), False)
+
     def step(self, key: str) -> None:
         if key == SWAP:
             self.reset()
