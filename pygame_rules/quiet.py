@@ -8,7 +8,7 @@ so a game must end while its record is short. Like the fifty-move rule of chess,
 move log, a sealed offer or a declined bonus move included) were made without building; the
 game ends when the turn that reached the count is over, and is scored as the game's own
 rules score a game that ended there. A value of 0 switches the rule off (saves from before
-it existed replay that way).
+it existed replay that way); the app does not offer it (:func:`offered`).
 
 Each game says which moves build and keeps the count in its state (``quiet``, see
 :func:`counted`); its status line warns from half the count on (:func:`warning`), and
@@ -32,7 +32,7 @@ from __future__ import annotations
 
 from .gate import describe
 from .i18n import N_, _, ngettext
-from .protocol import Option
+from .protocol import Option, OptionValue
 
 #: The option's name in every game.
 NAME = "quiet_end"
@@ -49,8 +49,19 @@ def choices(default: int) -> tuple[int, ...]:
 
 def option(default: int) -> Option:
     """The game's option, of the :func:`choices` around ``default``."""
-    return Option(NAME, default, N_("Moves in a row without building that end the game (0: never)"),
+    return Option(NAME, default, N_("Moves in a row without building that end the game"),
                   choices=choices(default))
+
+
+def offered(option: Option) -> tuple[OptionValue, ...]:
+    """The values a table may choose for ``option`` in the app: all its choices but the quiet
+    end's 0 (never), with which a game could run into the most moves a save holds, where the
+    app would have to refuse a legal move. (The engines still play 0, as older saves did.)
+
+    >>> offered(option(40)), offered(Option("x", 1, "x", choices=(0, 1)))
+    ((20, 40), (0, 1))
+    """
+    return tuple(c for c in option.choices if option.name != NAME or c != 0)
 
 
 def problem(quiet: int, limit: int, default: int, turn_starts: bool) -> str | None:

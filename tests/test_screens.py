@@ -169,3 +169,13 @@ def test_computers_play_on_their_own_and_stop_when_the_game_is_left(tab: Browser
     moves = len(screen.session.moves)
     tab.settle(1)
     assert len(screen.session.moves) == moves
+
+
+@pytest.mark.parametrize("game", ["babel", "saba", "tuerme"])
+def test_the_setup_offers_no_game_without_an_end(tab: Browser, game: str) -> None:
+    """The quiet end's 0 (never) would let two people play until the record is full, where a
+    legal move would be refused: the form offers only limits."""
+    tab.click(f".game-card[data-game={game}] button")
+    offered = [o.attrs["value"] for o in tab.page.find_all("[name=opt-quiet_end] option")]
+    default = get_game(game).option_defaults["quiet_end"]
+    assert offered == [str(default // 2), str(default)]

@@ -13,7 +13,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 import pygame_rules
-from pygame_rules import i18n
+from pygame_rules import i18n, quiet
 from pygame_rules.i18n import N_, _, ngettext
 from pygame_rules.protocol import Game, Option
 from pygame_rules.rng import random_seed
@@ -604,7 +604,7 @@ def _option_input(option: Option, value: Any) -> Any:
     if option.choices:
         return h("label", _(option.label), " ",
                  h("select", [h("option", str(c), value=str(c), selected=(c == value))
-                              for c in option.choices], name=name))
+                              for c in quiet.offered(option)], name=name))
     return h("label", _(option.label), " ", h("input", type="number", name=name, value=str(value)))
 
 
