@@ -41,7 +41,7 @@ def finished_save(game_name: str, seed: int = 3) -> str:
 #: What the game screen offers now.
 SCREEN = """() => ({
     pass: !!document.getElementById('pass-screen'),
-    moves: document.querySelectorAll('#log li:not(.log-start)').length,
+    moves: document.querySelectorAll('#log li[data-ply]:not(.log-start)').length,
     board: document.querySelectorAll('#board [tabindex]').length,
     buttons: document.querySelectorAll('#game-buttons button').length,
 })"""

@@ -192,7 +192,7 @@ class PageModel:
         import time
 
         self._html("board", svg)
-        self.boards.append((time.monotonic(), len(self.find_all("#log li:not(.log-start)")), svg))
+        self.boards.append((time.monotonic(), len(self.find_all("#log li[data-ply]:not(.log-start)")), svg))
         self.marked = []  # a new drawing: none of its elements is a control until marked
 
     def _items(self, element_id: str, changes: list[list[Any]], length: int) -> None:

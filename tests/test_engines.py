@@ -44,7 +44,7 @@ CACHES = "async () => (await caches.keys()).filter(name => name.startsWith('pyga
 STORAGE = "() => Object.fromEntries(Object.keys(localStorage).map(key => [key, localStorage.getItem(key)]))"
 #: How many Python snapshots the first visit stored (the app's worker, web/static/app/snapshot.js).
 SNAPSHOTS = "async () => (await (await caches.open('pygame_rules.snapshots')).keys()).length"
-LOG_LENGTH = "() => document.querySelectorAll('#log li:not(.log-start)').length"
+LOG_LENGTH = "() => document.querySelectorAll('#log li[data-ply]:not(.log-start)').length"
 #: Computer players of all three levels at the lowest thinking time, with seeds whose games end
 #: within 200 moves. Easy and medium players are reproducible from the seed; a hard one depends on
 #: the machine's speed, so it plays only in Babel, whose rules bound the length of a game.
@@ -103,7 +103,7 @@ def final_screen(engine: Engine) -> Any:
         winner: document.getElementById('winner').textContent,
         totals: [...document.querySelectorAll('#final-scores tbody tr:last-child th')]
             .slice(1).map(cell => Number(cell.textContent)),
-        moves: document.querySelectorAll('#log li:not(.log-start)').length}""")
+        moves: document.querySelectorAll('#log li[data-ply]:not(.log-start)').length}""")
 
 
 #: The game each engine plays to its end (a different one in each: a computer-only game takes

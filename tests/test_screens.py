@@ -45,7 +45,7 @@ def tuerme_move(b: Browser) -> None:
 
 
 def log(b: Browser) -> list[str]:
-    return [item.text for item in b.page.find_all("#log li")][1:]
+    return [item.text for item in b.page.find_all("#log li[data-ply]")][1:]
 
 
 def test_the_start_screen_lists_every_game_and_is_ready(tab: Browser) -> None:

@@ -96,7 +96,7 @@ def test_the_board_is_one_tab_stop_walked_by_the_arrow_keys(app):
     assert focused(app)["square"] == square_name(move.src)
     app.locator(f"#board [tabindex][data-square='{square_name(move.dst)}']").last.focus()
     app.keyboard.press("Enter")
-    app.wait_for_function("() => document.querySelectorAll('#log li').length === 2")
+    app.wait_for_function("() => document.querySelectorAll('#log li[data-ply]').length === 2")
     app.wait_for_timeout(200)
     assert focused(app)["board"]
     assert app.locator("#board [tabindex='0']").count() == 1

@@ -63,7 +63,7 @@ def play_a_game(page: Any, seed: int) -> int:
     page.fill("#seed", str(seed))
     page.click("#start-game")
     page.wait_for_function("() => !!document.getElementById('winner')", timeout=20 * 60_000, polling=1_000)
-    moves: int = page.evaluate("() => document.querySelectorAll('#log li').length - 1")
+    moves: int = page.evaluate("() => document.querySelectorAll('#log li[data-ply]').length - 1")
     page.click("#menu")
     page.wait_for_function("() => !!document.getElementById('home')", timeout=READY_TIMEOUT_MS)
     return moves

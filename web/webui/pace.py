@@ -13,6 +13,9 @@ present. Both waits count from the held answer, never from when it really came.
 (400.0, 0.0)
 >>> pacer.skip(); pacer.wait(1300.0, 700)
 0.0
+
+At the slower paces a turn that made something public (Babel's offers turned face up) is a
+moment: the computers play on only once the reader clicked "Continue" (:func:`waits_for_reader`).
 """
 
 from __future__ import annotations
@@ -22,6 +25,18 @@ from typing import Any
 
 #: How long (ms) a moved piece slides from its field to the new one.
 SLIDE_MS = 320
+#: The paces (``settings.PACES``) at which the computers wait for the reader after a turn that
+#: made something public (:class:`pygame_rules.turns.Moment`).
+WAITING_PACES = frozenset({"slow", "normal"})
+
+
+def waits_for_reader(pace: str) -> bool:
+    """Whether at ``pace`` the computers wait for a click after a turn that revealed something.
+
+    >>> waits_for_reader("normal"), waits_for_reader("fast"), waits_for_reader("instant")
+    (True, False, False)
+    """
+    return pace in WAITING_PACES
 
 
 def hold(asked: float, now: float, budget_ms: float) -> float:

@@ -12,7 +12,7 @@ import asyncio
 import json
 from typing import TYPE_CHECKING, Any
 
-from pygame_rules import IllegalAction
+from pygame_rules import IllegalAction, turns
 from pygame_rules.bots.hint import Hint, hint_text
 from pygame_rules.controller import BotRequest, Controller
 from pygame_rules.i18n import N_, _, language, ngettext
@@ -23,7 +23,7 @@ from pygame_rules.whynot import is_choice, why_not
 
 from . import working
 from .markup import Element, Html, h, swatch, written
-from .pace import SLIDE_MS, Pacer, hold, slide
+from .pace import SLIDE_MS, Pacer, hold, slide, waits_for_reader
 from .page import Event
 
 if TYPE_CHECKING:
@@ -57,6 +57,14 @@ class GameScreen:
         self.interaction.names = self.names
         #: The log's entries as written, by language, move and look (see _log_item).
         self._log_items: dict[tuple[str, int | None, int, bool, bool, bool, bool], Html] = {}
+        #: The log's entries of turns of several moves as written, by look (see _log_group), and
+        #: their lines, by language, reader and moves.
+        self._log_groups: dict[tuple[Any, ...], Html] = {}
+        self._summaries: dict[tuple[str, int | None, int, int], str] = {}
+        #: The turns of the record (see pygame_rules.turns), as the log was last written.
+        self._turns: list[range] = []
+        #: The turns (by their first move) the reader opened (True) or closed (False) in the log.
+        self._opened: dict[int, bool] = {}
         #: When the computers' moves may be shown.
         self.pacer = Pacer()
         #: The log's entries on the page (None: the game's layout is not, e.g. behind a pass screen),
@@ -72,6 +80,12 @@ class GameScreen:
         #: The hint on screen: the number of moves before it, the player and the hint.
         self.hint: tuple[int, int, Hint] | None = None
         self._hint_asked = False
+        #: The turn just over that made something public, while the computers wait for the
+        #: reader's "Continue" (see _find_moment), and the turns (first moves) continued from.
+        self.moment: turns.Moment | None = None
+        self._continued: set[int] = set()
+        #: A click on the board of a past moment asked about (the banner asks: back to the present?).
+        self._replay_asked = False
         #: The moves (1-based) a person made after asking for a hint.
         self.hinted: set[int] = set()
         #: The computer player's decision or the hint being worked out (cancelled on leaving).
@@ -86,6 +100,8 @@ class GameScreen:
     def render(self) -> None:
         player = self.controller.acting_player()
         passing = self.controller.pass_to()
+        self._turns = turns.turns(self.session)
+        self.moment = self._find_moment()
         if passing is not None:
             self._render_pass_screen(passing)
             self._log_shown = None
@@ -150,22 +166,20 @@ class GameScreen:
         return options is not None and bool(options(width) != options(other))
 
     def _side_panel(self, player: int | None) -> Any:
-        over = self.game.is_over(self.state)
-        status = self.game.status_text(self.state, self.names)
+        """The status, the controls and the scores: of the position shown, so in a replay
+        those of that moment, under a banner saying so."""
+        shown = self.controller.shown
+        over = self.game.is_over(shown)
+        status = self.game.status_text(shown, self.names)
         parts: list[Any] = [h("p", status, class_="status", id="status")]
         viewing, thinking = self.controller.viewing, self.controller.thinking
         if viewing is None and player is not None and self._turn_changed(player):
             parts.insert(0, h("p", _("Your turn, {name}").format(name=self.names[player]),
                               class_="your-turn", id="your-turn", role="status"))
-        if thinking is not None and not over:
+        if thinking is not None and not self.game.is_over(self.state):
             parts.append(self._thinking_line(thinking.player))
         if viewing is not None:
-            parts.append(h("div",
-                           h("p", _("Viewing the position after move {n} (read only).").format(n=viewing)
-                             if viewing else _("Viewing the starting position (read only).")),
-                           h("button", _("Back to the present"), id="back-to-present",
-                             on_click=lambda e: self.view_move(None)),
-                           class_="replay-banner", role="status"))
+            parts.append(self._replay_banner(viewing))
         elif over:
             parts.append(self._final_scores())
         elif player is not None:
@@ -187,7 +201,61 @@ class GameScreen:
                          on_click=self.copy_position),
                        h("button", _("Menu"), id="menu", class_="secondary", on_click=lambda e: self.app.show_home()),
                        class_="controls"))
-        return [h("div", parts, class_="panel"), self._scores_panel() if not over else None]
+        return [h("div", parts, class_="panel"), self._moment_panel(),
+                self._scores_panel(shown) if viewing is not None or not over else None]
+
+    def _replay_banner(self, viewing: int) -> Element:
+        """What a replay says: which moment is shown, and the way back to the present; after a
+        click on the board (read only here) it asks whether to go back."""
+        if self._replay_asked:
+            text = _("You are looking at move {n} — back to the present?").format(n=viewing) if viewing \
+                else _("You are looking at the starting position — back to the present?")
+        else:
+            text = _("Viewing the position after move {n} (read only).").format(n=viewing) if viewing \
+                else _("Viewing the starting position (read only).")
+        return h("div", h("p", text, id="replay-says"),
+                 h("button", _("Back to the present"), id="back-to-present", on_click=lambda e: self.view_move(None)),
+                 class_="replay-banner replay-asked" if self._replay_asked else "replay-banner",
+                 role="alert" if self._replay_asked else "status")
+
+    def _find_moment(self) -> turns.Moment | None:
+        """The last turn, if it is over, made something public (Babel's offers face up) and
+        the reader has not continued from it, while only computers are to act next at a pace
+        that waits for the reader (:func:`.pace.waits_for_reader`): the computers wait."""
+        if not self._turns or self.game.is_over(self.state) or self.controller.acting_player() is not None \
+                or not waits_for_reader(self.app.settings.pace) or self.pacer.skipping:
+            return None
+        last = self._turns[-1]
+        if last.start in self._continued or not turns.is_over(self.session, last):
+            return None
+        return turns.moment(self.session, last, self.controller.viewer())
+
+    def _waiting_for_reader(self) -> bool:
+        """Whether the computers wait for the reader to continue from a moment (the pace
+        may have been changed since it was shown, or the reader skipped ahead)."""
+        return self.moment is not None and waits_for_reader(self.app.settings.pace) and not self.pacer.skipping
+
+    def _moment_panel(self) -> Element | None:
+        """The moment the computers wait at (:meth:`_find_moment`): what came to light, what
+        the turn's player chose, who scored what, and "Continue"."""
+        moment = self.moment
+        if moment is None or self.controller.viewing is not None:
+            return None
+        name = self.names[moment.owner]
+        return h("div",
+                 h("h2", _("{name}'s turn is over").format(name=name)),
+                 [h("p", text, class_="moment-revealed") for text in moment.revealed],
+                 h("p", _("{name} chose: {moves}").format(name=name, moves=", ".join(moment.choice)))
+                 if moment.choice else None,
+                 h("p", _("Points: {points}").format(points=moment.points)),
+                 h("button", _("Continue"), id="continue", on_click=self.continue_play),
+                 class_="panel moment", id="moment", role="status")
+
+    def continue_play(self, event: Event) -> None:
+        """The reader read the moment: the computers play on."""
+        if self.moment is not None:
+            self._continued.add(self.moment.turn.start)
+        self.render()
 
     def _turn_changed(self, player: int) -> bool:
         """Whether ``player`` must act after somebody else's move (not in the middle of his own turn)."""
@@ -209,9 +277,10 @@ class GameScreen:
                           title=_("What would the computer do in your place?")),
                  text, class_="hint-line")
 
-    def _scores_panel(self) -> Any:
-        scores = self.game.scores(self.state)
-        acting = set(self.game.to_move(self.state))
+    def _scores_panel(self, state: Any) -> Any:
+        """The scores in ``state`` (public in every game), the seats to move marked."""
+        scores = self.game.scores(state)
+        acting = set(self.game.to_move(state)) if not self.game.is_over(state) else set()
         rows = [h("tr", h("td", swatch(self.palette[p]), " ", self.names[p]), h("td", str(scores[p])),
                   class_="seat-active" if p in acting else None, aria_current="true" if p in acting else None)
                 for p in range(len(self.names))]
@@ -240,20 +309,80 @@ class GameScreen:
                 class_="replay-nav", role="group", aria_label=_("Step through the game"))
         return h("div", h("h2", _("Moves")), nav,
                  h("ol", class_="log", id="log", start="0", on_click=self._on_log_click),
-                 class_="panel log-panel")
+                 self._legend(), class_="panel log-panel")
+
+    def _legend(self) -> Element | None:
+        """What the symbols of the game's notation mean (:data:`pygame_rules.turns.LEGENDS`),
+        under a line that opens it."""
+        rows = turns.legend(self.game.name)
+        if not rows:
+            return None
+        return h("details", h("summary", _("What the notation means")),
+                 h("dl", [(h("dt", h("code", symbol)), h("dd", meaning)) for symbol, meaning in rows]),
+                 class_="log-legend", id="log-legend")
 
     def _log_entries(self, start: int, end: int) -> list[Html]:
-        """The log's entries of the positions after moves ``start`` to ``end - 1``."""
+        """The log's entries ``start`` to ``end - 1``: the start, then one per turn
+        (:attr:`_turns`)."""
         viewing, shown = self.controller.viewing, self.controller.ply
         turn = self.controller.last_turn(ui=self.interaction)
-        return [self._log_item(k, viewing == k, shown == k, k in turn) for k in range(start, end)]
+        entries = []
+        for index in range(start, end):
+            if index == 0:
+                entries.append(self._log_item(0, viewing == 0, shown == 0, False))
+                continue
+            moves = self._turns[index - 1]
+            if len(moves) == 1:
+                k = moves[0]
+                entries.append(self._log_item(k, viewing == k, shown == k, k in turn))
+            else:
+                entries.append(self._log_group(moves, viewing, shown, bool(turn) and moves[-1] >= turn[0]))
+        return entries
+
+    def _log_group(self, moves: range, viewing: int | None, shown: int, in_turn: bool) -> Html:
+        """The log's entry of a turn of several moves: one line telling the turn
+        (:func:`pygame_rules.turns.summary`, as the board's reader may read it), which opens
+        to its moves. It is open while a move of it is viewed, unless the reader closed it;
+        the reader opens and closes it (:meth:`_toggle_turn`)."""
+        open_ = self._opened.get(moves.start, viewing in moves)
+        holds = shown in moves
+        viewer = self.controller.viewer()
+        key = (language(), viewer, moves.start, moves.stop, viewing if viewing in moves else None,
+               shown if holds else None, in_turn, open_, tuple(k for k in moves if k in self.hinted))
+        if key not in self._log_groups:
+            items = [self._log_item(k, viewing == k, shown == k and open_, False) for k in moves]
+            told = self._summaries.get((language(), viewer, moves.start, moves.stop))
+            if told is None:
+                told = self._summaries[(language(), viewer, moves.start, moves.stop)] = \
+                    turns.summary(self.session, moves, viewer)
+            entry = h("li",
+                      h("details",
+                        h("summary", h("span", f"{moves.start}–{moves[-1]}.", class_="log-no"), " ",
+                          h("span", told, class_="log-summary")),
+                        h("ol", items, class_="log-moves"),
+                        open=open_ or None),
+                      class_="log-group log-turn" if in_turn else "log-group", data_turn=str(moves.start),
+                      data_shown="true" if holds and not open_ else None)
+            self._log_groups[key] = written(entry)
+        return self._log_groups[key]
+
+    def _toggle_turn(self, first: int) -> None:
+        """The reader opened or closed the log's entry of the turn from move ``first`` on (the
+        page did it at once: the entry is written again as it now is, its line keeps the focus)."""
+        moves = next((t for t in self._turns if t.start == first), None)
+        if moves is None:
+            return
+        viewing = self.controller.viewing
+        self._opened[first] = not self._opened.get(first, viewing in moves)
+        self._write_log()
+        self.page.send("focus", f"#log li[data-turn='{first}'] summary")
 
     def _write_log(self) -> None:
         """Bring the move log on the page up to date: the entries that changed are written now,
         and so are new ones at its end. A log that is not on the page yet gets its newest
         :data:`LOG_SLICE` entries now and the earlier ones in slices (:meth:`_write_earlier`)."""
         self._renders += 1
-        count = len(self.session.moves) + 1
+        count = len(self._turns) + 1
         shown = self._log_shown or []
         if not shown or self._log_first >= count:  # a new layout, or the moves on the page were taken back
             shown, self._log_first = [], max(0, count - LOG_SLICE)
@@ -301,10 +430,13 @@ class GameScreen:
 
     def _on_log_click(self, event: Event) -> None:
         """Show the position of the log entry whose button was clicked (the page sends the
-        ``data-ply`` of the entry around it)."""
-        ply = event.data.get("ply", "")
+        ``data-ply`` of the entry around it), or open or close the turn whose line was
+        clicked (``data-turn``)."""
+        ply, first = event.data.get("ply", ""), event.data.get("turn", "")
         if ply.isdigit():
             self.view_move(int(ply))
+        elif first.isdigit():
+            self._toggle_turn(int(first))
 
     def _log_text(self, k: int) -> str:
         """The text of move ``k`` as the eyes the board is drawn for read it, in the language
@@ -375,12 +507,17 @@ class GameScreen:
         self._stop_work()
         count = self.controller.undo()
         self.hinted = {k for k in self.hinted if k <= len(self.session.moves)}
-        self._log_items = {key: item for key, item in self._log_items.items() if key[2] <= len(self.session.moves)}
+        left = len(self.session.moves)
+        self._log_items = {key: item for key, item in self._log_items.items() if key[2] <= left}
+        self._log_groups = {key: item for key, item in self._log_groups.items() if key[3] <= left + 1}
+        self._summaries = {key: text for key, text in self._summaries.items() if key[3] <= left + 1}
+        self._opened = {first: opened for first, opened in self._opened.items() if first <= left}
         self._drawn = len(self.session.moves)
         self.after_change()
         self.page.toast(ngettext("Move taken back.", "{n} moves taken back.", count).format(n=count))
 
     def view_move(self, index: int | None) -> None:
+        self._replay_asked = False
         self.controller.view_move(index)
         self.interaction.reset()
         self.render()
@@ -457,7 +594,10 @@ class GameScreen:
         self.page.send("busy", False)
 
     def settings_changed(self) -> None:
-        """The reader changed the settings (the pace applies to the next move)."""
+        """The reader changed the settings (the pace applies to the next move; a moment is
+        shown or goes with it)."""
+        if self.on_show and self.controller.pass_to() is None:
+            self.render()
 
     def _thinking_line(self, player: int) -> Element:
         seat = self.session.seats[player]
@@ -480,7 +620,8 @@ class GameScreen:
             reply = json.dumps(await _ask("bot_move", request.payload))
             await asyncio.sleep(hold(asked, working.now_ms(), request.budget_ms) / 1000)
             while self.on_show and self.controller.acting_player() is None \
-                    and (wait := self.pacer.wait(working.now_ms(), self.app.settings.pace_ms)):
+                    and (wait := 50.0 if self._waiting_for_reader()
+                         else self.pacer.wait(working.now_ms(), self.app.settings.pace_ms)):
                 await asyncio.sleep(min(wait, 50) / 1000)  # a person who must act too is not kept waiting
             if not self.on_show:
                 return  # the player left this game meanwhile
@@ -517,6 +658,10 @@ class GameScreen:
         clickable thing), empty on the bare board."""
         player = self.controller.acting_player()
         target = event.data
+        if self.controller.viewing is not None:  # a past moment: read only, but say so
+            self._replay_asked = True
+            self.render()
+            return
         if player is None or not target:
             return
         choosable = is_choice(target, self.interaction.clickable(self.state, player))
@@ -535,7 +680,7 @@ class GameScreen:
         """A key anywhere on the page: while computers play, skip ahead to the present;
         else ← → Home End step through the record (not on the board, in a form field or a
         dialog: ``place``)."""
-        if self.controller.thinking is not None:
+        if self.controller.thinking is not None and not self._waiting_for_reader():
             self.pacer.skip()
         step = REPLAY_KEYS.get(key)
         if step is None or mods or place or self.controller.pass_to() is not None:
@@ -543,8 +688,9 @@ class GameScreen:
         self.replay(step)
 
     def on_pointer(self) -> None:
-        """A click or tap anywhere while computers play: show their moves as they come."""
-        if self.controller.thinking is not None:
+        """A click or tap anywhere while computers play: show their moves as they come (but
+        a moment waits for its "Continue")."""
+        if self.controller.thinking is not None and not self._waiting_for_reader():
             self.pacer.skip()
 
 
