@@ -3,7 +3,8 @@
 A game of Spiel der Türme between two people, made by random play in CPython (``--moves`` long),
 is imported the way a player imports a file; then the move log's entries are clicked one after
 the other (each click draws the whole screen again: the board at that move, the side panel and
-the log), then "Back to the present", then the board's first control ten times (a stone of the
+the log; a move inside a closed turn's entry needs a click on that turn's line first, timed as a
+log click too), then "Back to the present", then the board's first control ten times (a stone of the
 player to move: chosen, let go; each click redraws the board and the side panel). Each click is
 timed from the event to the end of the next frame after its handlers (what a player sees), and
 its handlers' time on its own (Python drawing the screen). The sites are visited in turn, the
@@ -69,8 +70,11 @@ new PerformanceObserver((list) => {
 }).observe({type: "longtask", buffered: true});"""
 #: The longest task since the last call (0: none over 50 ms), forgetting them.
 LONGEST = "() => Math.max(0, ...window.benchLong.splice(0))"
-#: Whether the whole move log is on the page (a long one is written in slices).
-WHOLE_LOG = "(count) => document.querySelectorAll('#log li').length === count"
+#: Whether the whole move log is on the page (a long one is written in slices): an entry per move
+#: and the start, those of a turn of several moves inside the turn's entry (``li[data-turn]``).
+WHOLE_LOG = "(count) => document.querySelectorAll('#log li[data-ply]').length === count"
+#: Whether the log's entry of a move is inside a turn's entry that is closed.
+FOLDED = "(ply) => Boolean(document.querySelector(`#log li[data-ply='${ply}']`).closest('details:not([open])'))"
 #: Instant computer moves, no animation or sound: only drawing is timed.
 QUIET = ("() => localStorage.setItem('pygame_rules.settings',"
          " JSON.stringify({sound: false, animate: false, pace: 'instant'}))")
@@ -133,6 +137,11 @@ def visit(pw: Any, url: str, save: Path, throttle: float) -> dict[str, list[list
             page.wait_for_timeout(100)
         out["baseline"] = clicks(page)
         for ply in range(0, plies, max(1, plies // 20)):
+            if page.evaluate(FOLDED, ply):  # open its turn's entry first: a click on the log too
+                turn = page.locator(f"#log li[data-turn]:has(li[data-ply='{ply}'])")
+                turn.locator("summary").first.click()
+                page.wait_for_selector(f"#log li[data-turn]:has(li[data-ply='{ply}']) details[open]")
+                page.wait_for_timeout(100)
             page.click(f"#log li[data-ply='{ply}'] button")
             page.wait_for_selector(f"#log li[data-ply='{ply}'][data-shown]", state="attached")
             page.wait_for_timeout(100)
