@@ -21,7 +21,7 @@ from pygame_rules.service import replying
 from pygame_rules.session import Session
 from pygame_rules.whynot import is_choice, why_not
 
-from . import working
+from . import ending, working
 from .markup import Element, Html, h, swatch, written
 from .pace import SLIDE_MS, Pacer, hold, slide
 from .page import Event
@@ -150,9 +150,9 @@ class GameScreen:
         return options is not None and bool(options(width) != options(other))
 
     def _side_panel(self, player: int | None) -> Any:
-        over = self.game.is_over(self.state)
+        over = self.controller.is_over
         status = self.game.status_text(self.state, self.names)
-        parts: list[Any] = [h("p", status, class_="status", id="status")]
+        parts: list[Any] = [h("p", status, class_="status", id="status") if not over else None]  # (else #winner)
         viewing, thinking = self.controller.viewing, self.controller.thinking
         if viewing is None and player is not None and self._turn_changed(player):
             parts.insert(0, h("p", _("Your turn, {name}").format(name=self.names[player]),
@@ -166,6 +166,7 @@ class GameScreen:
                            h("button", _("Back to the present"), id="back-to-present",
                              on_click=lambda e: self.view_move(None)),
                            class_="replay-banner", role="status"))
+            parts.append(ending.chart(self, viewing))
         elif over:
             parts.append(self._final_scores())
         elif player is not None:
@@ -186,6 +187,7 @@ class GameScreen:
                        h("button", _("Copy position"), id="copy-position", class_="secondary",
                          on_click=self.copy_position),
                        h("button", _("Menu"), id="menu", class_="secondary", on_click=lambda e: self.app.show_home()),
+                       ending.resign_button(self),
                        class_="controls"))
         return [h("div", parts, class_="panel"), self._scores_panel() if not over else None]
 
@@ -218,19 +220,7 @@ class GameScreen:
         return h("div", h("h2", _("Score")), h("table", h("tbody", rows), class_="scores seats"), class_="panel")
 
     def _final_scores(self) -> Any:
-        table = self.controller.score_table()
-        head = h("tr", h("th", _("Category")), [h("th", n, class_="winner" if p in table.winners else None)
-                                             for p, n in enumerate(self.names)])
-        body = [h("tr", h("td", label), [h("td", str(points)) for points in row]) for label, row in table.rows]
-        total = h("tr", h("th", _("Total")), [h("th", str(s)) for s in table.totals])
-        return h("div",
-                 h("h2", table.result, id="winner"),
-                 h("table", h("thead", head), h("tbody", body, total), class_="scores", id="final-scores"),
-                 h("div", h("button", _("Play again"), id="play-again", on_click=self.play_again),
-                   h("button", _("New game"), class_="secondary",
-                     on_click=lambda e: self.app.show_setup(self.game, len(self.names), self.controller.setup_seats())),
-                   class_="controls"),
-                 class_="final")
+        return ending.final_panel(self)
 
     def _log_panel(self) -> Any:
         """The log's heading, replay buttons and list; its entries come from :meth:`_log_entries`."""
@@ -328,10 +318,10 @@ class GameScreen:
         turn = player is not None and self._turn_changed(player)
         if turn:
             news.append(_("Your turn, {name}.").format(name=self.names[player]))  # type: ignore[index]
-        if self.game.is_over(self.state):
+        if self.controller.is_over:
             news.append(self.controller.score_table().result)
         self.page.send("announce", " ".join(news))
-        self.page.send("sound", "end" if self.game.is_over(self.state) else "your-turn" if turn else "move")
+        self.page.send("sound", "end" if self.controller.is_over else "your-turn" if turn else "move")
         if not passing and self.controller.viewing is None:
             self._pulse()
             where = slide(self.game.name, self.session.moves[-1].action) if count == drawn + 1 else None
@@ -366,6 +356,13 @@ class GameScreen:
         self.hint, self._hint_asked = None, False
         self.app.autosave(self.session)
         self.render()
+
+    def resigned(self) -> None:
+        """A person resigned (:mod:`.ending`): nothing goes on, the end is saved, shown and told."""
+        self._stop_work()
+        self.after_change()
+        self.page.send("announce", self.controller.score_table().result)
+        self.page.send("sound", "end")
 
     def undo(self, event: Event) -> None:
         reason = self.controller.undo_blocker()
@@ -505,7 +502,7 @@ class GameScreen:
     def export(self, event: Event) -> None:
         name, text = self.controller.export()
         self.page.send("download", name, text)
-        self.page.toast(_("Exported as {file}.").format(file=name))
+        self.app.exported(name)
 
     def copy_position(self, event: Event) -> None:
         self.page.send("copy", self.controller.position_text(), _("Position copied."), _("Copy this position:"))
