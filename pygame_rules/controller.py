@@ -26,7 +26,9 @@ from collections.abc import Mapping, Sequence
 from typing import Any, Protocol, runtime_checkable
 
 from .gate import MAX_INT
+from .i18n import _
 from .interaction import Played
+from .protocol import capitalized, winner_sentence
 from .rng import random_seed
 from .session import Seat, Session
 
@@ -134,6 +136,11 @@ class Controller:
         return self.session.state
 
     @property
+    def is_over(self) -> bool:
+        """Whether the game has ended (by its rules, or a person resigned)."""
+        return self.session.is_over
+
+    @property
     def ply(self) -> int:
         """The number of moves before the position shown."""
         return len(self.session.moves) if self.viewing is None else self.viewing
@@ -155,6 +162,8 @@ class Controller:
         must act, else the first person in seat order who must (None: only computers).
         A diagram read from one seat moves for that seat only: nobody else's choices are
         his to see."""
+        if self.reading is None and self.session.resigned is not None:
+            return None  # a resignation ended the game: nobody acts any more
         people = [p for p in self.game.to_move(state) if not self.session.seats[p].is_bot]
         on_screen = self.revealed_to if self.reading is None else self.reading.viewer
         if on_screen in people:
@@ -286,6 +295,23 @@ class Controller:
         return next((move.player for move in reversed(self.session.moves)
                      if not self.session.seats[move.player].is_bot), None)
 
+    def resigner(self) -> int | None:
+        """The person who may resign now: the one at the device (:meth:`at_device`) in a
+        game at a device that goes on; None otherwise (a diagram, a game over, only
+        computer players at the table)."""
+        if self.reading is not None:
+            return None
+        person = self.at_device()
+        return person if person is not None and self.session.resign_blocker(person) is None else None
+
+    def resign(self, player: int) -> None:
+        """``player`` resigns (IllegalAction if he may not, see :meth:`Session.resign_blocker`):
+        the game ends on the present position, which is shown."""
+        self.session.resign(player)
+        self.viewing = None
+        self.thinking = None
+        self.revealed_to = None
+
     def undo_blocker(self) -> str | None:
         """Why the person at the device can't take back his last move, or None if he can
         (a clause in the active language, see :meth:`Session.undo_blocker`)."""
@@ -304,7 +330,7 @@ class Controller:
     def next_bot_request(self) -> BotRequest | None:
         """The decision to ask of the service if a computer player must act and none is
         thinking yet; he is thinking from now on."""
-        if self.thinking is not None:
+        if self.thinking is not None or self.session.resigned is not None:
             return None
         bots = [p for p in self.game.to_move(self.state) if self.session.seats[p].is_bot]
         if not bots:
@@ -339,13 +365,30 @@ class Controller:
 
     # ------------------------------------------------------------ the rest
     def score_table(self) -> ScoreTable:
-        """The final scores by category (categories in order of first appearance)."""
+        """The final scores by category (categories in order of first appearance). After a
+        resignation: the scores at that moment, and the best of the others win.
+
+        >>> from pygame_rules.session import Seat
+        >>> screen = Controller(Session.new("tuerme", [Seat("Ann", "red"), Seat("Bob", "blue")], seed=3))
+        >>> screen.resign(0)
+        >>> screen.score_table().result
+        'Ann resigned. Bob wins with 0 points.'
+        """
         breakdown = self.game.score_breakdown(self.state)
         labels = list(dict.fromkeys(line.label for lines in breakdown for line in lines))
         rows = tuple((label, tuple(sum(line.points for line in lines if line.label == label)
                                    for lines in breakdown)) for label in labels)
-        return ScoreTable(rows, self.game.scores(self.state), self.game.winners(self.state),
-                          self.game.result_text(self.state, self.names))
+        scores = self.game.scores(self.state)
+        resigned = self.session.resigned
+        if resigned is None:
+            return ScoreTable(rows, scores, self.game.winners(self.state),
+                              self.game.result_text(self.state, self.names))
+        others = [p for p in range(len(scores)) if p != resigned]
+        best = max(scores[p] for p in others)
+        winners = tuple(p for p in others if scores[p] == best)
+        won = winner_sentence(self.game.score_unit, [self.names[p] for p in winners], [best] * len(winners))
+        result = _("{player} resigned.").format(player=self.names[resigned])
+        return ScoreTable(rows, scores, winners, capitalized(f"{result} {won}"))
 
     def position_text(self) -> str:
         """The position shown in position notation, with only what everybody sees."""

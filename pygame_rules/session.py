@@ -62,7 +62,12 @@ from .rng import random_seed
 from .steps import Steps, run
 
 SAVE_FORMAT = "pygame_rules.save"
-SAVE_VERSION = 1
+#: The newest save format this app reads. Version 2 adds ``resigned`` (the seat of the person
+#: who resigned, which ended the game after the save's last move); a game nobody resigned is
+#: still written as version 1, which older apps read, and a version 1 save has no ``resigned``.
+SAVE_VERSION = 2
+#: The save format of a game without a resignation.
+_PLAIN_VERSION = 1
 SEAT_KINDS = ("human", "easy", "medium", "hard")
 #: The range of a computer player's thinking time per decision, in seconds: what the
 #: setup form offers and what a save may hold.
@@ -83,8 +88,9 @@ SAVE_LIMITS = Limits(N_("the saved game"), 4_000_000, 16, MAX_MOVES * MOVE_VALUE
 #: A save's id: how the browser's storage knows it.
 _ID = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]{0,99}")
 _SAVE_FIELDS = ("format", "version", "app", "game", "rules", "id", "created", "updated", "seed",
-                "options", "bot_time", "seats", "moves", "state")
-_SAVE_LABELS = {"app": N_("app version"), "created": N_("creation time"), "updated": N_("time of saving")}
+                "options", "bot_time", "seats", "moves", "state", "resigned")
+_SAVE_LABELS = {"app": N_("app version"), "created": N_("creation time"), "updated": N_("time of saving"),
+                "resigned": N_("resignation")}
 
 
 class SaveError(ValueError):
@@ -162,6 +168,8 @@ class Session:
         self.given_start = start is not None
         self.states = [start if start is not None
                        else game.new_game(len(self.seats), seed=seed, options=options)]
+        #: The seat of the person who resigned after the last move, ending the game; None.
+        self.resigned: int | None = None
 
     @classmethod
     def new(cls, game_name: str, seats: Sequence[Seat], seed: int | None = None,
@@ -181,6 +189,32 @@ class Session:
     def state(self) -> Any:
         return self.states[-1]
 
+    @property
+    def is_over(self) -> bool:
+        """Whether the game has ended: by its rules, or because a person resigned."""
+        return self.resigned is not None or self.game.is_over(self.state)
+
+    def resign_blocker(self, player: int) -> str | None:
+        """Why ``player`` can't resign now (a clause in the active language), or None: only
+        a person may, and only while the game goes on."""
+        if not (isinstance(player, int) and 0 <= player < len(self.seats)):
+            return _("there is no seat {value}").format(value=describe(player))
+        if self.seats[player].is_bot:
+            return _("{name} is a computer player").format(name=self.seats[player].name)
+        if self.resigned is not None:
+            return _("{name} has resigned").format(name=self.seats[self.resigned].name)
+        if self.game.is_over(self.state):
+            return _("the game is over")
+        return None
+
+    def resign(self, player: int) -> None:
+        """The person at seat ``player`` resigns: the game ends after the moves made so far
+        (IllegalAction if :meth:`resign_blocker` says no). The save records who resigned."""
+        reason = self.resign_blocker(player)
+        if reason:
+            raise IllegalAction(_("can't resign: {reason}").format(reason=reason))
+        self.resigned = player
+
     def play(self, player: int, action: Any, *, after: int | None = None) -> Any:
         """Apply a move (IllegalAction if not allowed) and record it with its log text.
 
@@ -189,6 +223,9 @@ class Session:
         The rules judge the move before anything else looks at it.
         """
         ply = len(self.moves) if after is None else after
+        if self.resigned is not None:
+            raise IllegalAction(_("the game is over: {name} has resigned").format(
+                name=self.seats[self.resigned].name))
         if ply >= MAX_MOVES:
             raise IllegalAction(_("the game has reached {n} moves, the most a save can hold").format(
                 n=number(MAX_MOVES)))
@@ -210,6 +247,8 @@ class Session:
         """How many moves an undo by the person ``by`` takes back (the computer players'
         replies and his own last move; ``by`` None: the last move of any person), or the
         reason it can't, in the active language."""
+        if self.resigned is not None:
+            return 0, _("{name} has resigned, which ended the game").format(name=self.seats[self.resigned].name)
         for back, move in enumerate(reversed(self.moves), 1):
             k = len(self.moves) - back
             person = not self.seats[move.player].is_bot
@@ -254,8 +293,10 @@ class Session:
         """The save; a game from a given position has none (ValueError)."""
         if self.given_start:
             raise ValueError(_("a game started from a given position can't be saved"))
+        resigned = {} if self.resigned is None else {"resigned": self.resigned}
         return {
-            "format": SAVE_FORMAT, "version": SAVE_VERSION, "app": __version__,
+            "format": SAVE_FORMAT, "version": _PLAIN_VERSION if self.resigned is None else SAVE_VERSION,
+            "app": __version__,
             "game": self.game.name, "rules": self.game.rules_version,
             "id": self.id, "created": self.created, "updated": int(time.time() * 1000),
             "seed": self.seed, "options": self.options, "bot_time": self.bot_time,
@@ -263,6 +304,7 @@ class Session:
             "moves": [{"player": m.player, "action": self.game.action_to_json(m.action)}
                       for m in self.moves],
             "state": self.game.state_to_json(self.state),
+            **resigned,
         }
 
     def to_text(self) -> str:
@@ -322,7 +364,7 @@ class Session:
         """The save's game with as many of its moves as replay, and the problem that
         stopped it (None: the whole save is good); SaveError if its setup is bad. Yields
         after each move."""
-        session, moves, stored = cls._setup(data)
+        session, moves, stored, resigned = cls._setup(data)
         older = isinstance(data, dict) and data.get("rules", 0) < session.game.rules_version
         for count, move in enumerate(moves, 1):
             try:
@@ -333,12 +375,19 @@ class Session:
             yield
         if stored is not None and stored != session.game.state_to_json(session.state):
             return session, SaveError(_("the save is inconsistent: its moves do not lead to its stored position"))
+        if resigned is not None:
+            reason = session.resign_blocker(resigned)
+            if reason:
+                return session, SaveError(shorten(_("the save's resignation is invalid: {reason}").format(
+                    reason=reason)))
+            session.resigned = resigned
         return session, None
 
     @classmethod
-    def _setup(cls, data: object) -> tuple[Session, list[Any], Any]:
-        """The game set up as the save says, its raw moves, and the stored position to
-        check them against (None when the save's rules are older than the game's)."""
+    def _setup(cls, data: object) -> tuple[Session, list[Any], Any, int | None]:
+        """The game set up as the save says, its raw moves, the stored position to
+        check them against (None when the save's rules are older than the game's) and the
+        seat that resigned after them (None: nobody; only a version 2 save may say)."""
         if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
             raise SaveError(_("this is not a pygame_rules saved game"))
         if data_depth(data, SAVE_LIMITS.max_depth) > SAVE_LIMITS.max_depth:
@@ -347,7 +396,7 @@ class Session:
         if isinstance(version, int) and not isinstance(version, bool) and version > SAVE_VERSION:
             raise SaveError(_("this save was made by a newer version of the app; update the app to open it"))
         save = Fields(data, N_("the save"), SaveError, known=_SAVE_FIELDS, labels=_SAVE_LABELS)
-        save.integer("version", 1, SAVE_VERSION)
+        version = save.integer("version", 1, SAVE_VERSION)
         save.text("app", 40, default="")
         game_name = save.text("game", 40)
         if game_name not in GAMES:
@@ -380,7 +429,12 @@ class Session:
                       updated=save.integer("updated", 0, MAX_INT, default=0), bot_time=bot_time)
         moves = save.items("moves", MAX_MOVES)
         stored = save.get("state", None) if rules == game.rules_version else None
-        return session, moves, stored
+        resigned = None
+        if save.has("resigned"):
+            if version < 2:
+                raise SaveError(_("a save of version 1 can't hold a resignation"))
+            resigned = save.integer("resigned", 0, len(seats) - 1)
+        return session, moves, stored, resigned
 
     def _replay_move(self, raw: object, older_rules: bool = False) -> None:
         """Play a move as a save holds it; InvalidState or IllegalAction say what is wrong.

@@ -513,7 +513,7 @@ class Browser:
     def start_game(self, game: str, players: int | None = None, seed: int = 7, *, names: tuple[str, ...] = (),
                    kinds: tuple[str, ...] = (), bot_time: str = "0.1", **options: bool) -> None:
         """From the home screen (or this game's setup), set up and start a game as a person fills
-        in the form."""
+        in the form (a seat not in ``kinds`` is played by a person)."""
         from pygame_rules import get_game
 
         if not self.page.find_all("#setup h1", get_game(game).title):
@@ -524,8 +524,8 @@ class Browser:
             self.fill("#player-count", str(players))
         for seat, name in enumerate(names):
             self.fill(f"[name=name{seat}]", name)
-        for seat, kind in enumerate(kinds):
-            self.fill(f"[name=kind{seat}]", kind)
+        for seat in range(len(self.page.find_all(".seat"))):  # seats not given: people (hotseat)
+            self.fill(f"[name=kind{seat}]", kinds[seat] if seat < len(kinds) else "human")
         for name, value in options.items():
             self.fill(f"[name=opt-{name}]", value)
         self.fill("#seed", str(seed))
@@ -545,6 +545,11 @@ class Browser:
         assert not self.page.find_all("[data-offer-player]") and not self.page.find_all(".hand")
         self.click("#reveal")
         assert self.page.find_all("#board svg")
+
+    def game(self) -> Any:
+        """The game on screen (a new one is stored from its first move on: :meth:`saved`)."""
+        assert self.app.screen is not None, "no game on screen"
+        return self.app.screen.session
 
     def saved(self) -> Any:
         """The open game as its autosave holds it."""

@@ -32,10 +32,11 @@ def settled(page: Any) -> None:
 
 def start_game(page: Any, game: str, players: int, seed: int, names: list[str] | None = None,
                options: dict[str, bool] | None = None) -> None:
-    """From the home screen, set up and start a game as a player would."""
+    """From the home screen, set up and start a game of people (hotseat) as a player would."""
     page.click(f".game-card[data-game='{game}'] button")
     page.select_option("#player-count", str(players))
     page.wait_for_selector(f"#setup .seat:nth-of-type({players})")
+    people(page, players)
     for i, name in enumerate(names or []):
         page.fill(f"input[name='name{i}']", name)
     for name, value in (options or {}).items():
@@ -43,6 +44,12 @@ def start_game(page: Any, game: str, players: int, seed: int, names: list[str] |
     page.fill("#seed", str(seed))
     page.click("#start-game")
     page.wait_for_selector("#game, #pass-screen", timeout=READY_TIMEOUT_MS)
+
+
+def people(page: Any, players: int) -> None:
+    """On the setup form: every seat played by a person (a new game is you against computers)."""
+    for seat in range(players):
+        page.select_option(f"select[name='kind{seat}']", "human")
 
 
 def log_texts(page: Any) -> list[str]:

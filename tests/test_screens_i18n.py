@@ -34,7 +34,7 @@ def tr(lang: str, text: str) -> str:
 
 def assert_game_screen(b: Browser, lang: str) -> None:
     """The game screen's shared texts and the game's status line are in ``lang``."""
-    session = b.saved()
+    session = b.game()
     with i18n.using(lang):
         status = session.game.status_text(session.state, [seat.name for seat in session.seats])
         assert b.page.find("#status").text == status
@@ -66,7 +66,7 @@ def test_every_screen_in_the_readers_language(lang: str) -> None:
                 [tr(lang, "Player {n}").format(n=n) for n in (1, 2)]
             b.start_game(game, players, 5)
             if b.page.find_all("#pass-screen"):
-                name = b.saved().seats[0].name
+                name = b.game().seats[0].name
                 assert b.page.find("#pass-screen h1").text == tr(lang, "Pass the device to {name}").format(name=name)
                 b.click("#reveal")
             assert_game_screen(b, lang)
@@ -87,7 +87,7 @@ def test_switching_keeps_the_game_and_survives_a_reload() -> None:
     try:
         b.start_game("tuerme", 2, 7)
         game = get_game("tuerme")
-        move = game.legal_actions(b.saved().state, 0)[0]
+        move = game.legal_actions(b.game().state, 0)[0]
         for square in (move.src, move.dst):
             b.board(square=square_name(square))
         before = b.saved()

@@ -362,7 +362,7 @@ def test_rule_readings_are_offered_closed_with_their_quotes_and_reach_the_save(
     assert [p.text for p in section.find_all("blockquote p[lang=nl]")] == [o.quote for o in readings]
     assert [p.text for p in section.find_all("blockquote p:not([lang])")] == [o.english for o in readings]
     tab.start_game(game_name, players, 3, **chosen)
-    save = json.loads(tab.page.storage["pygame_rules.save." + tab.page.storage["pygame_rules.current"]])
+    save = tab.game().to_json()  # (stored at the first move)
     assert save["options"] == {**game.option_defaults, **chosen}
     assert game.state_from_json(save["state"]) == game.new_game(players, seed=3, options=chosen)
     if game_name == "tuerme":  # seed 3 draws the second seat to begin
@@ -373,7 +373,7 @@ def test_the_setup_checks_what_was_filled_in(tab: Browser) -> None:
     """Every wrong field gets its message and the form stays as filled in; names left blank are
     the seats' numbers; the thinking time and the seed reach the game."""
     tab.click(".game-card[data-game=tuerme] button")
-    assert tab.page.find("#player-count").find("option[selected]").text == "3"
+    tab.fill("#player-count", "3")
     assert [n.attrs["value"] for n in tab.page.find_all(".seat input")] == ["Player 1", "Player 2", "Player 3"]
     tab.fill("[name=colour1]", tab.page.find("[name=colour0]").find("option[selected]").attrs["value"])
     tab.click("#start-game")
@@ -403,7 +403,7 @@ def test_the_setup_checks_what_was_filled_in(tab: Browser) -> None:
     assert tab.page.find("#bot-time").attrs["value"] == "2.5"
     tab.fill("[name=name0]", "  ")
     tab.click("#start-game")
-    session = tab.saved()
+    session = tab.game()
     assert [(s.name, s.colour) for s in session.seats] == [("Player 1", "red"), ("Bo", "blue")]
     assert session.seed == 12 and session.bot_time == 2.5
 
@@ -419,8 +419,9 @@ def test_back_from_the_setup_and_a_new_game_from_the_end(tab: Browser) -> None:
     assert "wins with" in tab.page.find("#winner").text or "share the win" in tab.page.find("#winner").text
     assert not tab.page.find_all(".seats")  # the scores' panel gives way to the final table
     tab.click("#play-again")
-    again = tab.saved()
+    again = tab.game()
     assert again.id != session.id and again.seats == session.seats and again.moves == []
+    assert "pygame_rules.current" not in tab.page.storage  # stored at its first move
     tab.click("#menu")
     tab.choose_file("#import-file", "finished.json", session.to_text())
     tab.click(".final button", "New game")
@@ -446,7 +447,7 @@ def test_export_and_copy_the_position(tab: Browser) -> None:
     name, text = tab.page.downloads[-1]
     data = json.loads(text)
     assert name == f"tuerme-{data['seed']}.json" and data["format"] == "pygame_rules.save" and len(data["moves"]) == 2
-    assert tab.toast() == f"Exported as {name}."
+    assert tab.page.find("#notice-export").text.startswith(f"Exported as {name}: ")
     tab.click("#copy-position")
     session = tab.saved()
     assert tab.page.copied == [TUERME.position_text(session.state)]

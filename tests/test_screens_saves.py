@@ -242,16 +242,18 @@ def play(b: Browser, count: int) -> None:
 def test_the_previous_autosave_survives_a_bad_write() -> None:
     b = Browser()
     b.start_game("tuerme", 2, 11)
+    assert CURRENT not in b.page.storage  # a game is stored from its first move on
+    play(b, 1)
     save_id = b.page.storage[CURRENT]
     play(b, 1)
-    assert len(Session.from_text(b.page.storage[PREVIOUS + save_id]).moves) == 0
-    assert len(Session.from_text(b.page.storage[PREFIX + save_id]).moves) == 1
+    assert len(Session.from_text(b.page.storage[PREVIOUS + save_id]).moves) == 1
+    assert len(Session.from_text(b.page.storage[PREFIX + save_id]).moves) == 2
     # A write that went wrong: the autosave is cut off. The previous one is offered.
     b.page.storage[PREFIX + save_id] = '{"format": "pygame_rules.save", "ver'
     b = b.reload()
     try:
         assert "not valid JSON" in damaged_row(b, save_id).text
-        b.click(f".saved-game[data-save={save_id}] button", "Open the last good position (after 0 moves)")
+        b.click(f".saved-game[data-save={save_id}] button", "Open the last good position (after 1 move)")
         assert b.page.find_all("#game")
     finally:
         b.close()
@@ -426,10 +428,11 @@ def test_a_full_storage_is_said_plainly_and_the_game_can_be_exported() -> None:
     b = Browser(quota=300)
     try:
         b.start_game("tuerme", 2, 11)
+        assert not b.page.find_all("#notice-save")  # nothing is stored before the first move
+        play(b, 1)
         notice = b.page.find("#notice-save")
         assert "storage is full" in notice.text
         assert CURRENT not in b.page.storage  # nothing claims it was stored
-        play(b, 1)
         assert b.page.find("#notice-save") and len(b.page.find_all("#notices .notice")) == 1
         b.click("#notice-save button", "Export this game")
         assert len(Session.from_text(b.page.downloads[-1][1]).moves) == 1
@@ -477,8 +480,9 @@ def test_a_browser_without_storage_still_plays() -> None:
     try:
         assert "does not let the app store anything" in b.page.find("#notice-storage").text
         b.start_game("tuerme", 2, 11)
+        play(b, 1)  # (a game is stored from its first move on)
         assert "games are not saved" in b.page.find("#notice-save").text
-        play(b, 2)
+        play(b, 1)
         b.send({"type": "settings"})
         b.fill("#setting-pace", "fast")
         assert b.toast() == "This browser does not keep settings: they last until you leave the page."

@@ -10,6 +10,7 @@ from test_protocol import NIM, Take
 from pygame_rules import IllegalAction, registry, session
 from pygame_rules.gate import MAX_MESSAGE
 from pygame_rules.registry import get_game
+from pygame_rules.rng import Rng
 from pygame_rules.session import (
     BOT_TIME_MAX,
     BOT_TIME_MIN,
@@ -331,3 +332,34 @@ def test_the_one_range_of_thinking_times():
     assert bot_time_range() == "between 0.1 and 30 seconds"
     s = Session.new("nim", [Seat("A", "red"), Seat("B", "blue")], seed=1, bot_time=BOT_TIME_MAX)
     assert Session.from_text(s.to_text()).bot_time == BOT_TIME_MAX
+
+
+def test_resignations_in_saves_are_checked() -> None:
+    """A resignation ends the game after the save's last move: written only then (as version 2, so
+    an older app says it is too new instead of misreading it), read back only from a person's seat
+    of a game that had not ended."""
+    seats = [Seat("Ann", "red"), Seat("Bob", "blue", "easy")]
+    session = Session.new("tuerme", seats, seed=5)
+    plain = session.to_json()
+    assert plain["version"] == 1 and "resigned" not in plain  # what older apps read
+    session.resign(0)
+    data = session.to_json()
+    assert Session.from_json(data).resigned == 0
+    for bad, message in (({**plain, "resigned": 0}, "version 1"),
+                         ({**data, "resigned": 1}, "computer player"),
+                         ({**data, "resigned": 2}, "resignation"),
+                         ({**data, "resigned": True}, "resignation"),
+                         ({**data, "version": 3}, "newer version")):
+        with pytest.raises(SaveError, match=message):
+            Session.from_json(bad)
+    ended = Session.new("tuerme", [Seat("Ada", "red"), Seat("Bo", "blue")], seed=3)
+    rng = Rng.from_seed(3)
+    while not get_game("tuerme").is_over(ended.state):
+        player = rng.choice(get_game("tuerme").to_move(ended.state))
+        ended.play(player, rng.choice(get_game("tuerme").legal_actions(ended.state, player)))
+    over = ended.to_json()
+    with pytest.raises(SaveError, match="the game is over"):
+        Session.from_json({**over, "version": 2, "resigned": 0})
+    with pytest.raises(ValueError, match="has resigned"):
+        session.play(0, get_game("tuerme").legal_actions(session.state, 0)[0])
+    assert session.undo_blocker() is not None

@@ -12,7 +12,7 @@ from layout_helpers import GAMES, axe, describe, finished_save, import_save, mak
 
 from pygame_rules import get_game
 from pygame_rules.tuerme import Move, square_name
-from site_helpers import start_game, wait_ready
+from site_helpers import people, start_game, wait_ready
 
 pytestmark = pytest.mark.browser
 
@@ -32,6 +32,8 @@ def test_axe_finds_nothing_on_the_app_screens(app, game_name, tmp_path):
     app.wait_for_selector("#setup")
     check(app, "setup", found)
     app.select_option("#player-count", str(get_game(game_name).min_players))
+    app.wait_for_selector(f"#setup .seat:nth-of-type({get_game(game_name).min_players})")
+    people(app, get_game(game_name).min_players)
     app.fill("#seed", "5")
     app.click("#start-game")
     app.wait_for_selector("#game, #pass-screen")

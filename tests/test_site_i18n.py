@@ -17,7 +17,7 @@ import pytest
 
 from pygame_rules import i18n
 from pygame_rules.i18n import _
-from site_helpers import settled, start_game, wait_ready
+from site_helpers import people, settled, start_game, wait_ready
 
 pytestmark = pytest.mark.browser
 
@@ -95,6 +95,8 @@ def test_german_layout_holds(page: Any, guard: Any, site_url: str, width: int) -
     page.locator("#rule-readings summary").click()
     seen["setup"] = overflowing(page)
     page.select_option("#player-count", "2")
+    page.wait_for_selector("#setup .seat:nth-of-type(2)")
+    people(page, 2)
     page.fill("#seed", "5")
     page.click("#start-game")
     page.wait_for_selector("#pass-screen")

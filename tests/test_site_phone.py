@@ -14,7 +14,7 @@ import pytest
 from layout_helpers import BOARD_SIZES, GAMES, SIDEWAYS, SMALL_CONTROLS, finished_save, import_save, make_a_move
 
 from pygame_rules import get_game
-from site_helpers import wait_ready
+from site_helpers import people, wait_ready
 
 pytestmark = pytest.mark.browser
 
@@ -40,6 +40,8 @@ def test_every_screen_fits_a_phone(phone_page, site_url, game_name, tmp_path):
     assert page.locator("#setup h1").is_visible()
     measure(page, "setup", problems)
     page.select_option("#player-count", str(get_game(game_name).min_players))
+    page.wait_for_selector(f"#setup .seat:nth-of-type({get_game(game_name).min_players})")
+    people(page, get_game(game_name).min_players)
     page.fill("#seed", "5")
     page.locator("#start-game").tap()
     page.wait_for_selector("#game, #pass-screen")

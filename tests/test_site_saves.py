@@ -67,12 +67,11 @@ def full_storage(app, tmp_path):
     game from the notice, dismiss it, and hears when saving works again."""
     app.evaluate(FILL)
     start_game(app, "tuerme", 2, 11)
+    play(app, 1)  # (a new game is stored from its first move on)
     settled(app)  # the page's report of the failed write has reached the app, and its notice the page
     notice = app.locator("#notice-save")
     assert "storage is full" in notice.text_content()
     assert app.evaluate(f"() => localStorage.getItem('{CURRENT}')") is None  # nothing claims it was stored
-    play(app, 1)
-    settled(app)
     assert notice.is_visible()  # it stays, through every re-render
     with app.expect_download() as download:
         notice.get_by_role("button", name="Export this game").click()
@@ -98,9 +97,9 @@ def test_a_browser_without_storage_still_plays(page, guard, site_url):
     wait_ready(page)
     assert "does not let the app store anything" in page.locator("#notice-storage").text_content()
     start_game(page, "tuerme", 2, 11)
+    play(page, 1)  # (a new game is stored from its first move on)
     settled(page)
     assert "games are not saved" in page.locator("#notice-save").text_content()
-    play(page, 1)
     assert len(log_texts(page)) == 1
 
 

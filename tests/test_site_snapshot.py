@@ -30,6 +30,7 @@ def computer_moves_first(page: Any) -> None:
     page.select_option("#player-count", "2")
     page.wait_for_selector("#setup .seat:nth-of-type(2)")
     page.select_option("select[name='kind0']", "easy")
+    page.select_option("select[name='kind1']", "human")
     page.fill("#bot-time", "0.2")
     page.fill("#seed", "3")
     page.click("#start-game")

@@ -33,7 +33,7 @@ from . import settings, working
 from .markup import h, swatch
 from .page import Event, Page
 from .play import GameScreen
-from .settings import PACE_LABELS, PACES, Settings
+from .settings import PACE_LABELS, PACES, Settings, Setup
 from .storage import Entry, Saves, Store, write_failure
 
 PLAYER_KINDS = (("human", N_("a person")), ("easy", N_("computer: easy")), ("medium", N_("computer: medium")),
@@ -86,6 +86,8 @@ class App:
         self._opening = False
         #: The setup form's fields as last sent by the page (its draft survives a redraw).
         self.draft: dict[str, str] = {}
+        #: Whether the notice that a game was exported is on show (it goes with its screen).
+        self._export_notice = False
 
     @property
     def settings(self) -> Settings:
@@ -141,6 +143,9 @@ class App:
             self.screen.leave()
         self.screen = None
         self._pending = None
+        if self._export_notice:
+            self._export_notice = False
+            self.page.dismiss("export")
         self._heading(None)
         self.page.replace("app", *children)
         self.page.send("scroll-top")
@@ -253,7 +258,17 @@ class App:
         if text is None:
             self.page.toast(_("That saved game is gone."), error=True)
             return
-        self.page.send("download", f"damaged-{re.sub(r'[^A-Za-z0-9._-]', '_', save_id)[:80]}.json", text)
+        name = f"damaged-{re.sub(r'[^A-Za-z0-9._-]', '_', save_id)[:80]}.json"
+        self.page.send("download", name, text)
+        self.exported(name)
+
+    def exported(self, name: str) -> None:
+        """A game went to the browser's downloads as the file ``name``: a notice says so (and how
+        to open it again), until dismissed or the screen changes."""
+        self.page.notice("export", _("Exported as {file}: your browser put it with your downloads. To play it "
+                                     "again, choose it under “Import a game file” on the start screen.")
+                         .format(file=name), dismiss=_("Dismiss"))
+        self._export_notice = True
 
     def recover(self, save_id: str) -> None:
         """Play on from the last good position of a damaged save (stored beside it)."""
@@ -349,7 +364,8 @@ class App:
 
     def open_session(self, session: Session, stored: str = "") -> bool:
         """Show ``session`` and store it; False (and a notice that stays) if the browser stores
-        nothing. ``stored``: a toast to show once the page has stored it."""
+        nothing. ``stored``: a toast to show once the page has stored it. A new game (no move
+        yet, never saved) is stored at its first move: a setup left at once leaves no game."""
         self.show()
         screen = self.screen = GameScreen(self, session)
 
@@ -359,6 +375,9 @@ class App:
 
         self.redraw = redraw
         redraw()
+        if not (session.moves or session.updated or stored):
+            self.saves.close_current()  # (the game open before is not the open one any more)
+            return True
         return self.autosave(session, opened=True, stored=stored)
 
     def autosave(self, session: Session, opened: bool = False, stored: str = "") -> bool:
@@ -470,10 +489,15 @@ class App:
     # ----------------------------------------------------------------- setup
     def show_setup(self, game: Game[Any, Any], players: int | None = None,
                    seats: list[Seat] | None = None, options: dict[str, Any] | None = None,
-                   seed: str | None = None, bot_time: str = "1") -> None:
-        count = players or max(game.min_players, min(3, game.max_players))
+                   seed: str | None = None, bot_time: str | None = None) -> None:
+        """The setup form of a new game of ``game``; what is not given comes from the last
+        setup of the game (:func:`settings.load_setup`: by default you against computers)."""
+        last = settings.load_setup(self.store, game)
+        count = players or len(last.seats)
+        seats = list(last.seats) if seats is None else seats
         seed = seed or str(random_seed())
-        chosen = {**game.option_defaults, **(options or {})}
+        bot_time = f"{last.bot_time:g}" if bot_time is None else bot_time
+        chosen = {**game.option_defaults, **last.options, **(options or {})}
         self.draft = {}
 
         def changed(event: Event) -> None:
@@ -519,14 +543,13 @@ class App:
 
     def _seat_rows(self, game: Game[Any, Any], count: int, seats: list[Seat]) -> list[Any]:
         """The setup form's rows of ``count`` seats: ``seats`` as filled in so far, then new ones
-        named by number, each with the first colour nobody has yet."""
+        named by number, each with the first colour nobody has yet, played by a computer
+        (:func:`settings.default_seat`)."""
         fills = dict(game.colours)
         colours = list(fills)
         seats = seats[:count]
         while len(seats) < count:
-            used = {s.colour for s in seats}
-            free = [c for c in colours if c not in used] or colours
-            seats.append(Seat(_("Player {n}").format(n=len(seats) + 1), free[0]))
+            seats.append(settings.default_seat(game, len(seats), seats))
         return [h("div",
                   swatch(fills.get(seat.colour, seat.colour)),
                   h("label", _("Seat {n} name ").format(n=i + 1),
@@ -579,7 +602,9 @@ class App:
         if not is_bot_time(bot_time):
             self.page.toast(_("The thinking time must be {range}.").format(range=bot_time_range()), error=True)
             return
-        self.open_session(Session.new(game.name, seats, int(seed_text), options, bot_time))
+        session = Session.new(game.name, seats, int(seed_text), options, bot_time)
+        settings.save_setup(self.store, game, Setup(tuple(seats), session.options, bot_time))
+        self.open_session(session)
 
 
 def _readings(game: Game[Any, Any], chosen: dict[str, Any]) -> Any:

@@ -21,7 +21,7 @@ from pygame_rules.service import replying
 from pygame_rules.session import Session
 from pygame_rules.whynot import is_choice, why_not
 
-from . import working
+from . import ending, working
 from .markup import Element, Html, h, swatch, written
 from .pace import SLIDE_MS, Pacer, hold, slide, waits_for_reader
 from .page import Event
@@ -169,17 +169,18 @@ class GameScreen:
         """The status, the controls and the scores: of the position shown, so in a replay
         those of that moment, under a banner saying so."""
         shown = self.controller.shown
-        over = self.game.is_over(shown)
+        over = self.controller.is_over if self.controller.viewing is None else self.game.is_over(shown)
         status = self.game.status_text(shown, self.names)
-        parts: list[Any] = [h("p", status, class_="status", id="status")]
+        parts: list[Any] = [h("p", status, class_="status", id="status") if not over else None]  # (else #winner)
         viewing, thinking = self.controller.viewing, self.controller.thinking
         if viewing is None and player is not None and self._turn_changed(player):
             parts.insert(0, h("p", _("Your turn, {name}").format(name=self.names[player]),
                               class_="your-turn", id="your-turn", role="status"))
-        if thinking is not None and not self.game.is_over(self.state):
+        if thinking is not None and not self.controller.is_over:
             parts.append(self._thinking_line(thinking.player))
         if viewing is not None:
             parts.append(self._replay_banner(viewing))
+            parts.append(ending.chart(self, viewing))
         elif over:
             parts.append(self._final_scores())
         elif player is not None:
@@ -200,6 +201,7 @@ class GameScreen:
                        h("button", _("Copy position"), id="copy-position", class_="secondary",
                          on_click=self.copy_position),
                        h("button", _("Menu"), id="menu", class_="secondary", on_click=lambda e: self.app.show_home()),
+                       ending.resign_button(self),
                        class_="controls"))
         return [h("div", parts, class_="panel"), self._moment_panel(),
                 self._scores_panel(shown) if viewing is not None or not over else None]
@@ -222,7 +224,7 @@ class GameScreen:
         """The last turn, if it is over, made something public (Babel's offers face up) and
         the reader has not continued from it, while only computers are to act next at a pace
         that waits for the reader (:func:`.pace.waits_for_reader`): the computers wait."""
-        if not self._turns or self.game.is_over(self.state) or self.controller.acting_player() is not None \
+        if not self._turns or self.controller.is_over or self.controller.acting_player() is not None \
                 or not waits_for_reader(self.app.settings.pace) or self.pacer.skipping:
             return None
         last = self._turns[-1]
@@ -287,19 +289,7 @@ class GameScreen:
         return h("div", h("h2", _("Score")), h("table", h("tbody", rows), class_="scores seats"), class_="panel")
 
     def _final_scores(self) -> Any:
-        table = self.controller.score_table()
-        head = h("tr", h("th", _("Category")), [h("th", n, class_="winner" if p in table.winners else None)
-                                             for p, n in enumerate(self.names)])
-        body = [h("tr", h("td", label), [h("td", str(points)) for points in row]) for label, row in table.rows]
-        total = h("tr", h("th", _("Total")), [h("th", str(s)) for s in table.totals])
-        return h("div",
-                 h("h2", table.result, id="winner"),
-                 h("table", h("thead", head), h("tbody", body, total), class_="scores", id="final-scores"),
-                 h("div", h("button", _("Play again"), id="play-again", on_click=self.play_again),
-                   h("button", _("New game"), class_="secondary",
-                     on_click=lambda e: self.app.show_setup(self.game, len(self.names), self.controller.setup_seats())),
-                   class_="controls"),
-                 class_="final")
+        return ending.final_panel(self)
 
     def _log_panel(self) -> Any:
         """The log's heading, replay buttons and list; its entries come from :meth:`_log_entries`."""
@@ -460,10 +450,10 @@ class GameScreen:
         turn = player is not None and self._turn_changed(player)
         if turn:
             news.append(_("Your turn, {name}.").format(name=self.names[player]))  # type: ignore[index]
-        if self.game.is_over(self.state):
+        if self.controller.is_over:
             news.append(self.controller.score_table().result)
         self.page.send("announce", " ".join(news))
-        self.page.send("sound", "end" if self.game.is_over(self.state) else "your-turn" if turn else "move")
+        self.page.send("sound", "end" if self.controller.is_over else "your-turn" if turn else "move")
         if not passing and self.controller.viewing is None:
             self._pulse()
             where = slide(self.game.name, self.session.moves[-1].action) if count == drawn + 1 else None
@@ -498,6 +488,13 @@ class GameScreen:
         self.hint, self._hint_asked = None, False
         self.app.autosave(self.session)
         self.render()
+
+    def resigned(self) -> None:
+        """A person resigned (:mod:`.ending`): nothing goes on, the end is saved, shown and told."""
+        self._stop_work()
+        self.after_change()
+        self.page.send("announce", self.controller.score_table().result)
+        self.page.send("sound", "end")
 
     def undo(self, event: Event) -> None:
         reason = self.controller.undo_blocker()
@@ -646,7 +643,7 @@ class GameScreen:
     def export(self, event: Event) -> None:
         name, text = self.controller.export()
         self.page.send("download", name, text)
-        self.page.toast(_("Exported as {file}.").format(file=name))
+        self.app.exported(name)
 
     def copy_position(self, event: Event) -> None:
         self.page.send("copy", self.controller.position_text(), _("Position copied."), _("Copy this position:"))

@@ -36,3 +36,6 @@ class Shell(Protocol):
                    seats: list[Seat] | None = None) -> None: ...
 
     def open_session(self, session: Session) -> Any: ...
+
+    def exported(self, name: str) -> None:
+        """The game went to the reader's downloads as the file ``name`` (the app says so)."""

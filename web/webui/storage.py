@@ -216,7 +216,7 @@ class Saves:
         players = ", ".join(seat.name for seat in session.seats)
         if not problem:
             return Entry(save_id, session.game.title, players, len(session.moves), session.updated,
-                         session.game.is_over(session.state))
+                         session.is_over)
         recovered = self._with_previous(save_id, session)
         return Entry(save_id, _("{game} (damaged)").format(game=session.game.title), players, 0, session.updated,
                      False, problem=problem, good_moves=None if recovered is None else len(recovered.moves))
