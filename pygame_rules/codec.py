@@ -121,6 +121,9 @@ def type_problem(hint: Any, value: Any, path: str = "$") -> str | None:
         return None if value is None else _mismatch(path, _("expected null, got {value}"), value)
     if origin in (Union, types.UnionType):
         options = get_args(hint)
+        exact = [option for option in options if type(value) is option]
+        if exact:  # (a game's union of action types: only the value's own class can fit)
+            return type_problem(exact[0], value, path)
         if any(type_problem(option, value, path) is None for option in options):
             return None
         own = [option for option in options if isinstance(option, type) and isinstance(value, option)]

@@ -20,8 +20,9 @@ Several players may be asked to act at once (sealed simultaneous offers):
 Every text a player reads comes in the active language (:mod:`.i18n`): reasons,
 messages, status lines and the board's words are translated when they are made;
 texts kept in tables and class attributes (option labels, score categories) are
-marked with ``N_`` and translated where they are shown. The notations
-(:meth:`Game.action_text`, :meth:`Game.position_text`) have no language.
+marked with ``N_`` and translated where they are shown. So are the texts about moves
+(:meth:`Game.action_text`, :meth:`Game.move_text`); the notations that are read back
+(:meth:`Game.record_text`, :meth:`Game.position_text`) have no language.
 """
 
 from __future__ import annotations
@@ -291,39 +292,50 @@ class Game(ABC, Generic[S, A]):
 
     # -------------------------------------------------------------- notation
     # Every text about an action is computed here from a state masked for its reader
-    # (:meth:`view`), so no game's notation can name what the reader may not see: the
-    # games write their notation from ``seen`` states only (:meth:`describe_action`).
+    # (:meth:`view`), so no game's notation or words can name what the reader may not see:
+    # the games write them from ``seen`` states only (:meth:`describe_action`,
+    # :meth:`describe_words`). A *record* is the notation, the same in every language and
+    # read back by :meth:`parse_action`; what people read about a move is *words* in the
+    # active language, with a language-free notation (a square, ``H3``) beside them at most.
     @abstractmethod
     def describe_action(self, seen: S, action: A, names: Sequence[str] | None, *, own: bool) -> str:
         """The notation of ``action`` in ``seen``, a state already masked for its reader
-        (see :meth:`action_text`); ``own``: the reader is the one who takes it, and knows
+        (see :meth:`record_text`); ``own``: the reader is the one who takes it, and knows
         it whole (a sealed offer shows its cards to its maker only)."""
 
+    def describe_words(self, seen: S, action: A, names: Sequence[str] | None, *, own: bool) -> str:
+        """``action`` in words of the active language, for people (see :meth:`action_text`);
+        ``seen`` and ``own`` as for :meth:`describe_action`. The default is the notation, for
+        a game whose notation has no words."""
+        return self.describe_action(seen, action, names, own=own)
+
     def describe_outcome(self, seen_before: S, action: A, seen_after: S, names: Sequence[str] | None) -> str:
-        """What ``action`` made public, as a move log adds it after the action's notation
-        (both states already masked for the log's reader); "" when nothing (the default)."""
+        """What ``action`` made public, in words of the active language, as a move log adds
+        it after the action (both states already masked for the log's reader); "" when
+        nothing (the default)."""
         return ""
 
     def action_text(self, state: S, action: A, names: Sequence[str] | None = None, *,
                     viewer: int | None = None, mover: int | None = None) -> str:
-        """The action in the game's move notation as ``viewer`` may know it before it is
-        taken (None: a spectator), taken by ``mover``: what hints, buttons and lists show.
+        """The action in words of the active language as ``viewer`` may know it before it
+        is taken (None: a spectator), taken by ``mover``: what hints, buttons and lists show.
 
-        Computed from ``view(state, viewer)`` only. Where the notation names players, it
-        uses their colours, or ``names`` if given (a text for people who chose their own
-        names; such text is not parsed back)."""
+        Computed from ``view(state, viewer)`` only. Where the words name players, they
+        use their colours, or ``names`` if given. Never parsed back: the record is
+        :meth:`record_text`."""
         own = mover is not None and mover == viewer
-        return self.describe_action(self.seen(state, viewer), action, names, own=own)
+        return self.describe_words(self.seen(state, viewer), action, names, own=own)
 
     def move_text(self, before: S, player: int, action: A, after: S, names: Sequence[str] | None = None, *,
                   viewer: int | None = None) -> str:
         """A move log's entry for ``player``'s ``action`` from ``before`` to ``after``, as
-        ``viewer`` reads it (None: a spectator): the action as he knows it, and what it made
-        public (a sealed offer stays sealed; the last one tells the reveal it caused)."""
+        ``viewer`` reads it (None: a spectator), in words of the active language: the
+        action as he knows it, and what it made public (a sealed offer stays sealed; the
+        last one tells the reveal it caused)."""
         seen_before, seen_after = self.seen(before, viewer), self.seen(after, viewer)
-        text = self.describe_action(seen_before, action, names, own=player == viewer)
+        text = self.describe_words(seen_before, action, names, own=player == viewer)
         outcome = self.describe_outcome(seen_before, action, seen_after, names)
-        return f"{text}; {outcome}" if outcome else text
+        return clauses((text, outcome))
 
     def record_text(self, state: S, player: int, action: A) -> str:
         """``player``'s ``action`` in the form :meth:`parse_action` reads back to the same
@@ -515,6 +527,20 @@ def turn_line(names: Sequence[str], movers: Iterable[int]) -> str:
     'To move: Bob, Cy'
     """
     return _("To move: {players}").format(players=", ".join(names[p] for p in movers))
+
+
+def clauses(parts: Iterable[str]) -> str:
+    """The non-empty ``parts`` as one text of clauses in the active language: ``a; b; c``
+    (French sets a no-break space before the semicolon).
+
+    >>> clauses(["accept red", "", "add 2 ships"])
+    'accept red; add 2 ships'
+    """
+    text = ""
+    for part in parts:
+        if part:
+            text = _("{clauses}; {clause}").format(clauses=text, clause=part) if text else part
+    return text
 
 
 def name_list(names: Sequence[str]) -> str:

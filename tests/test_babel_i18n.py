@@ -132,11 +132,12 @@ def test_score_categories_and_card_words() -> None:
 
 
 def test_the_move_notation_stays_language_free() -> None:
+    """The record and the position have no language; the words people read have (tests/test_words.py)."""
     state = ship_example()
     accept = GAME.legal_actions(state, RED)[0]
-    english = GAME.action_text(state, accept), GAME.position_text(state)
+    english = GAME.record_text(state, RED, accept), GAME.position_text(state)
     with using("de"):
-        assert (GAME.action_text(state, accept), GAME.position_text(state)) == english
+        assert (GAME.record_text(state, RED, accept), GAME.position_text(state)) == english
 
 
 # ------------------------------------------------------------------ the game screen

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 from test_babel_rulebook import BABEL, BLUE, GREEN, RED, SHIP5, YELLOW, make_state, ship_example
 
@@ -24,22 +26,29 @@ from pygame_rules.babel.notation import full_text
 from pygame_rules.rng import Rng
 
 
+def notation(state: Any, action: Any, names: Any = None) -> str:
+    """The notation of ``action`` as its mover writes it (what a record holds, before the colour)."""
+    return GAME.describe_action(state, action, names, own=True)
+
+
 def test_move_texts():
+    """The notation, the same in every language (what a record holds; people read words, see
+    tests/test_words.py)."""
     state = make_state({RED: (0, 0, 5, 0)}, tiles={(BABEL, 0): SHIP5},
                        actions={RED: (ActionCard.DOUBLE_TURN, ActionCard.CARD_EXCHANGE)})
-    assert GAME.action_text(state, Pass()) == "pass"
-    assert GAME.action_text(state, Build(BABEL, 0)) == "build Babel tile 1 (ship 5)"
-    assert GAME.action_text(state, DoubleTurn()) == "play double turn"
-    assert GAME.action_text(state, DrawThree()) == "play draw three"
-    assert GAME.action_text(state, CardExchange((2, 0, 1, 0))) == "play card exchange 2 camel + 1 ship"
-    assert GAME.action_text(state, ThirdBonus(False)) == "no third bonus"
+    assert notation(state, Pass()) == "pass"
+    assert notation(state, Build(BABEL, 0)) == "build Babel tile 1 (ship 5)"
+    assert notation(state, DoubleTurn()) == "play double turn"
+    assert notation(state, DrawThree()) == "play draw three"
+    assert notation(state, CardExchange((2, 0, 1, 0))) == "play card exchange 2 camel + 1 ship"
+    assert notation(state, ThirdBonus(False)) == "no third bonus"
     decide = ship_example()
-    assert GAME.action_text(decide, Accept((YELLOW,))) == "accept yellow; add 4 ship"
-    assert GAME.action_text(decide, Accept((YELLOW, GREEN))) == "accept yellow, green; add 2 ship"
+    assert notation(decide, Accept((YELLOW,))) == "accept yellow; add 4 ship"
+    assert notation(decide, Accept((YELLOW, GREEN))) == "accept yellow, green; add 2 ship"
     names = ["Ann", "Bob", "Cid", "Dee"]  # a log for seats with their own names
-    assert GAME.action_text(decide, Accept((YELLOW, GREEN)), names) == "accept Bob, Cid; add 2 ship"
-    assert GAME.action_text(decide, Accept((), (0, 0, 2, 0))) == "accept none; add 3 ship; joker 2 ship"
-    assert GAME.action_text(decide, Decline()) == "decline"
+    assert notation(decide, Accept((YELLOW, GREEN)), names) == "accept Bob, Cid; add 2 ship"
+    assert notation(decide, Accept((), (0, 0, 2, 0))) == "accept none; add 3 ship; joker 2 ship"
+    assert notation(decide, Decline()) == "decline"
 
 
 def test_sealed_offers_do_not_leak_into_the_log_and_the_last_one_logs_the_reveal():
@@ -52,8 +61,10 @@ def test_sealed_offers_do_not_leak_into_the_log_and_the_last_one_logs_the_reveal
     state = GAME.apply(GAME.apply(state, YELLOW, Offer((0, 0, 1, 0))), GREEN, Offer((0, 0, 2, 0), True))
     last = Offer((1, 0, 1, 0))
     assert GAME.action_text(state, last, viewer=BLUE, mover=BLUE) == "offer 1 camel + 1 ship"
+    assert GAME.record_text(state, BLUE, last) == "offer 1 camel + 1 ship"  # blue is the last to offer
     assert GAME.move_text(state, BLUE, last, GAME.apply(state, BLUE, last)) == (
-        "offer (sealed); reveal: yellow 1 ship, green 2 ship +X, blue 1 ship (1 camel back)")
+        "offer (sealed); reveal: yellow offers 1 ship, green offers 2 ships + exchange card, "
+        "blue offers 1 ship (1 camel back to the hand)")
 
 
 def test_parse_clear_text_with_optional_mover():

@@ -203,7 +203,8 @@ def test_optional_replacing():
     check_rejects(GAME, state, RED, Accept((YELLOW,), replace=False), "no accepted offer holds")
     after = GAME.apply(state, RED, keep)
     assert after.wonders[BABEL].elements == (2, 1, 2, 0) and after.players[GREEN].tiles == ((0, 0, 5, 0),)
-    text = GAME.action_text(state, keep)
+    assert GAME.action_text(state, keep) == "accept yellow and green; add 2 ships; green places his own elements"
+    text = GAME.record_text(state, RED, keep)
     assert text == "accept yellow, green; add 2 ship; green places own elements"
     assert GAME.parse_action(state, text) == (RED, keep)
 

@@ -80,7 +80,8 @@ def test_a_diagram_read_from_one_seat_offers_and_tells_only_what_that_seat_may_s
     view = call("open", diagram=3, game="babel", position=ex.position, moves="\n".join(ex.moves),
                 viewer="1", interactive=True)
     assert view["moves"][:3] == ["build Babel tile 1 (ship 5)", "offer 1 ship", "offer (sealed)"]
-    assert view["moves"][3].startswith("offer (sealed); reveal: Yellow 1 ship, Green 2 ship +X")
+    assert view["moves"][3].startswith(
+        "offer (sealed); reveal: Yellow offers 1 ship, Green offers 2 ships + exchange card")
     view = call("goto", diagram=3, ply=1)
     assert "offer 1 ship" in view["choices"] and not any(":" in choice for choice in view["choices"])
     assert call("goto", diagram=3, ply=2)["choices"] == []  # only the others are to move

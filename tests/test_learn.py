@@ -93,7 +93,7 @@ def test_the_service_runs_a_lesson_and_offers_the_next():
     assert (view["step"], view["steps"], view["asks"], view["buttons"]) == (
         3, 4, True, ["End turn without the bonus move"])
     view = call("button", diagram=70, index=0)
-    assert view["note"] == {"kind": "correct", "lines": ["Right: Red: stop."]}
+    assert view["note"] == {"kind": "correct", "lines": ["Right: Red: end the turn."]}
     assert (view["step"], view["asks"], view["done"]) == (4, False, False)
     view = call("next", diagram=70)
     assert view["done"] and view["next"] == {"lesson": "tuerme/the-end", "title": "The end of the game"}

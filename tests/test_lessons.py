@@ -118,7 +118,7 @@ def test_the_action_card_lessons_end_as_their_texts_say() -> None:
     assert [p.offer_vp for p in end.players] == [0, 12, 2, 0]
     assert replay(lesson("saba/treasury"))[-1].treasury == (0,)
     saba = get_game("saba")
-    assert any(saba.action_text(state, action) == "build 5.1 treasury 1"
+    assert any(saba.record_text(state, state.current, action) == "build 5.1 treasury 1"
                for _ls, state, action in asked_actions("saba"))
     end = replay(lesson("saba/person-cards"))[-1]
     assert end.players[0].res == (0, 0, 1, 4) and end.stash[6] is not None and end.districts[3] == (0,)

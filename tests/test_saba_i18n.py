@@ -105,9 +105,9 @@ def test_english_stays_as_before() -> None:
 @pytest.mark.parametrize("lang", LANGS)
 def test_the_notation_has_no_language(lang: str) -> None:
     state = district_example()
-    english = [GAME.action_text(state, a) for a in GAME.legal_actions(state, 0)]
+    english = [GAME.record_text(state, 0, a) for a in GAME.legal_actions(state, 0)]
     with using(lang):
-        assert [GAME.action_text(state, a) for a in GAME.legal_actions(state, 0)] == english
+        assert [GAME.record_text(state, 0, a) for a in GAME.legal_actions(state, 0)] == english
         assert GAME.parse_action(state, "use stonemasons +alabaster")[1] == UseDistrict(District.STONEMASONS)
 
 

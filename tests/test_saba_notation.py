@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from typing import Any
 
 import pytest
 from test_saba_helpers import BLUE, RED, A, E, G, S, full_harbour, garden, make, palace, placed, price, vec, with_faces
@@ -36,41 +37,46 @@ from pygame_rules.saba import (
 from pygame_rules.saba.state import Readings
 
 
+def notation(state: Any, action: Any) -> str:
+    """The notation of ``action``, the same in every language (what a record holds)."""
+    return GAME.describe_action(state, action, None, own=True)
+
+
 def test_move_texts():
     s = make(harbour=full_harbour((A, S, G, E)), **palace("A5,F4,C7"), vizier=District.EXCHANGE)
     build = make(phase=Phase.BUILD, **palace("A5,F4,C7"))
-    assert GAME.action_text(s, TakeHarbour(3)) == "H3 (3 gold)"
-    assert GAME.action_text(s, MoveVizier(District.BAZAAR)) == "vizier→bazaar"
-    assert GAME.action_text(s, Exchange(E, A)) == "swap ebony→alabaster"
-    assert GAME.action_text(s, RemoveCard(1)) == "remove 5.2 fountain on 4"
-    assert GAME.action_text(build, Build(1)) == "build 5.2 fountain on 4 (1 gold)"
-    assert GAME.action_text(build, Build(2, waive=G, from_district=5)) == (
+    assert notation(s, TakeHarbour(3)) == "H3 (3 gold)"
+    assert notation(s, MoveVizier(District.BAZAAR)) == "vizier→bazaar"
+    assert notation(s, Exchange(E, A)) == "swap ebony→alabaster"
+    assert notation(s, RemoveCard(1)) == "remove 5.2 fountain on 4"
+    assert notation(build, Build(1)) == "build 5.2 fountain on 4 (1 gold)"
+    assert notation(build, Build(2, waive=G, from_district=5)) == (
         "build 5.3 column on 7 (2 gold) craftsman -gold figure from bazaar")
-    assert GAME.action_text(build, Build(0)) == "build 5.1 arch on 5"
-    assert GAME.action_text(build, Done()) == "end building"
-    assert GAME.action_text(s, UseDistrict(0)) == "use stonemasons +alabaster"
-    assert GAME.action_text(s, UseDistrict(5, E, S)) == "use bazaar ebony→sandstone"
+    assert notation(build, Build(0)) == "build 5.1 arch on 5"
+    assert notation(build, Done()) == "end building"
+    assert notation(s, UseDistrict(0)) == "use stonemasons +alabaster"
+    assert notation(s, UseDistrict(5, E, S)) == "use bazaar ebony→sandstone"
     place = make(phase=Phase.PLACE, built_part=True, last_field=0, **garden({1: BLUE}),
                  districts=placed({District.GOLDSMITHS: (BLUE,)}),
                  **palace("A2,A3,A4", gone="A1"))
-    assert GAME.action_text(place, PlaceFigure(3)) == "figure→goldsmiths (2 gold)"
-    assert GAME.action_text(place, Done()) == "no figure"
-    assert GAME.action_text(s, PlayCard(Card.GOLD)) == "card +gold"
-    assert GAME.action_text(s, PlayCaravan(E)) == "caravan +ebony"
-    assert GAME.action_text(s, PlayRobber(RED, G)) == "robber red gold"
-    assert GAME.action_text(s, PlayMerchant(RED, (G, G), (A, E))) == (
+    assert notation(place, PlaceFigure(3)) == "figure→goldsmiths (2 gold)"
+    assert notation(place, Done()) == "no figure"
+    assert notation(s, PlayCard(Card.GOLD)) == "card +gold"
+    assert notation(s, PlayCaravan(E)) == "caravan +ebony"
+    assert notation(s, PlayRobber(RED, G)) == "robber red gold"
+    assert notation(s, PlayMerchant(RED, (G, G), (A, E))) == (
         "merchant red take gold+gold give alabaster+ebony")
-    assert GAME.action_text(s, PlayOverseer(0, 3)) == "overseer stonemasons→goldsmiths"
-    assert GAME.action_text(s, PlayHarbourmaster(1, 4)) == "harbourmaster H1↔H4"
-    assert GAME.action_text(s, PlayGuard(1, 3)) == "guard 1↔3"
-    assert GAME.action_text(s, SerailChoice(True)) == "serail marker"
-    assert GAME.action_text(s, SerailChoice(False)) == "no serail marker"
-    assert GAME.action_text(s, Discard(card=Card.GOLD)) == "discard card gold"
-    assert GAME.action_text(s, Discard(res=E)) == "discard ebony"
+    assert notation(s, PlayOverseer(0, 3)) == "overseer stonemasons→goldsmiths"
+    assert notation(s, PlayHarbourmaster(1, 4)) == "harbourmaster H1↔H4"
+    assert notation(s, PlayGuard(1, 3)) == "guard 1↔3"
+    assert notation(s, SerailChoice(True)) == "serail marker"
+    assert notation(s, SerailChoice(False)) == "no serail marker"
+    assert notation(s, Discard(card=Card.GOLD)) == "discard card gold"
+    assert notation(s, Discard(res=E)) == "discard ebony"
     stash = make(pro=True, phase=Phase.STASH, built_part=True, last_field=0, **garden({1: BLUE}),
                  res=[vec(a=1), vec(), vec()], **palace("A2,A3,A4", gone="A1"))
-    assert GAME.action_text(stash, Stash(A)) == "stash alabaster on 1"
-    assert GAME.action_text(stash, Done()) == "no stash"
+    assert notation(stash, Stash(A)) == "stash alabaster on 1"
+    assert notation(stash, Done()) == "no stash"
 
 
 def test_texts_are_unique_and_parse_back():
@@ -81,8 +87,10 @@ def test_texts_are_unique_and_parse_back():
                 break
             mover = GAME.to_move(s)[0]
             actions = GAME.legal_actions(s, mover)
-            texts = [GAME.action_text(s, a) for a in actions]
+            texts = [GAME.record_text(s, mover, a) for a in actions]
             assert len(set(texts)) == len(texts), texts
+            words = [GAME.action_text(s, a, viewer=mover, mover=mover) for a in actions]
+            assert len(set(words)) == len(words), words
             for a, t in zip(actions, texts):
                 assert GAME.parse_action(s, t) == (mover, a)
             s = GAME.apply(s, mover, actions[(seed * 7 + len(s.gone)) % len(actions)])

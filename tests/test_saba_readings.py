@@ -99,7 +99,7 @@ def test_shared_districts_hold_figures_of_several_players():
     shared = {"shared_districts": True}
     s = make(res=[vec(g=3), vec(), vec()], districts=placed({District.MASONS: (RED,)}),
              options=shared, **PLACING)
-    assert GAME.action_text(s, PlaceFigure(District.MASONS)) == "figure→masons (1 gold)"
+    assert GAME.record_text(s, s.current, PlaceFigure(District.MASONS)) == "figure→masons (1 gold)"
     after = act(s, BLUE, PlaceFigure(District.MASONS))  # his first figure there: 1 gold
     assert after.districts[District.MASONS] == (BLUE, RED)
     assert after.players[BLUE].res == vec(g=2)
@@ -212,7 +212,7 @@ def test_the_vizier_swap_may_be_declined():
     s = vizier_on_exchange({"optional_vizier_swap": True})
     assert s.phase == Phase.SWAP and {Done(), Exchange(E, G), Exchange(S, G)} <= set(
         GAME.legal_actions(s, BLUE))
-    assert GAME.action_text(s, Done()) == "no swap"
+    assert GAME.record_text(s, s.current, Done()) == "no swap"
     declined = act(s, BLUE, Done())
     assert declined.phase == Phase.BUILD and declined.players[BLUE].res == s.players[BLUE].res
 

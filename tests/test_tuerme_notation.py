@@ -42,9 +42,9 @@ def test_neutral_pass_stop_and_end_markers():
     s = build(2, {"d4": "Ag", "a7": "Ar", "k4": "Cb"})
     assert GAME.action_text(s, Move(sq("d4"), sq("d5"))) == "Nd4-d5"
     bonus = GAME.apply(s, 0, Move(sq("a7"), sq("b7")))
-    assert GAME.action_text(bonus, EndTurn()) == "stop"
+    assert GAME.record_text(bonus, 0, EndTurn()) == "stop" and GAME.action_text(bonus, EndTurn()) == "end the turn"
     assert GAME.parse_action(bonus, "stop") == (0, EndTurn())
-    assert GAME.action_text(s, Skip()) == "pass"
+    assert GAME.record_text(s, 0, Skip()) == "pass" and GAME.action_text(s, Skip()) == "skip the turn"
     blocked = build(4, {"a1": "Ar", "a2": "Bb", "b1": "Cg", "n8": "Dp"})
     assert GAME.parse_action(blocked, "pass") == (0, Skip()) == GAME.parse_action(blocked, "--")
 

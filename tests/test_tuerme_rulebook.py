@@ -166,7 +166,7 @@ def test_a_player_without_a_legal_move_skips():
     # Red's only alley stone in the corner, boxed in by a blue B and a green C.
     s = build(4, {"a1": "Ar", "a2": "Bb", "b1": "Cg", "n8": "Dp"})
     assert GAME.legal_actions(s, 0) == [Skip()]
-    assert GAME.action_text(s, Skip()) == "pass"
+    assert GAME.record_text(s, s.turn, Skip()) == "pass"
     after = GAME.apply(s, 0, Skip())
     assert GAME.to_move(after) == (1,) and after.end is None
     check_rejects(GAME, after, 1, Skip(), "you can still move")

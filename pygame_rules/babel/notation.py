@@ -14,10 +14,13 @@ Moves (players are named by colour: red, yellow, green, blue, purple)::
     play draw three / play card exchange 2 camel + 1 ship / play double turn
     continue                             # no (more) action cards in the card window
 
-The offer that completes the offer step is logged with the reveal it causes:
-``offer (sealed); reveal: yellow 1 ship +X, green 2 ship, blue nothing (1 crane back)``.
-A record reads back the clear text of an offer, after ``"<colour>: "`` naming the mover
-when several players are to move (:meth:`~pygame_rules.protocol.Game.record_text`).
+That is the record (:meth:`~pygame_rules.protocol.Game.record_text`), the same in every
+language: it reads back the clear text of an offer, after ``"<colour>: "`` naming the mover
+when several players are to move. People read the same in words of the active language
+(:func:`action_words`, :func:`outcome_words`), with the plural forms of the catalogs: the
+offer that completes the offer step is logged with the reveal it causes,
+``offer (sealed); reveal: yellow offers 1 ship + exchange card, green offers 2 ships, blue
+offers nothing (1 crane back to the hand)``.
 
 Positions are ``key=value`` fields separated by spaces; card counts are written
 like ``2c1s`` (c camel, k crane, s ship, m stonemason; ``0`` for none), tiles
@@ -41,6 +44,7 @@ from typing import TypeVar
 
 from ..errors import InvalidState
 from ..i18n import N_, _, ngettext
+from ..protocol import clauses, name_list
 from .actions import (
     Accept,
     BabelAction,
@@ -66,8 +70,10 @@ from .data import (
     Card,
     Counts,
     counts_text,
+    counts_words,
     tile_set,
     tile_text,
+    tile_words,
 )
 from .legal import brief, own_share, shape_problem
 from .state import BabelState, Options, Phase, Player, Readings, StoredOffer, Target, Wonder
@@ -164,6 +170,97 @@ def outcome_text(seen_before: BabelState, seen_after: BabelState, names: Sequenc
     if seen_after.revealed and not seen_before.revealed:
         return f"reveal: {reveal_text(seen_after, names or COLOURS)}"
     return ""
+
+
+# ------------------------------------------------------------------ words
+#: The wonders as the words name them (short, like :data:`~.data.WONDER_SHORT`), in the order of
+#: :data:`~.data.WONDERS`.
+WONDER_WORDS: tuple[str, ...] = (N_("Pyramids"), N_("Colossus"), N_("Zeus"), N_("Gardens"), N_("Mausoleum"),
+                                 N_("Lighthouse"), N_("Artemis"), N_("Babel"))
+#: Each kind of action in words, for an action that is not well-formed.
+_ACTION_NAMES = {Pass: N_("pass"), Build: N_("build"), Offer: N_("offer"), Accept: N_("accept"),
+                 Decline: N_("decline"), ThirdBonus: N_("third bonus"), DrawThree: N_("draw three"),
+                 CardExchange: N_("card exchange"), DoubleTurn: N_("double turn"), Continue: N_("go on")}
+
+
+def offer_words(offer: Offer | StoredOffer) -> str:
+    """An offer's cards in the active language: ``2 ships + exchange card``, ``nothing``."""
+    if not offer.exchange:
+        return counts_words(offer.cards)
+    if not any(offer.cards):
+        return _("the exchange card")
+    return _("{cards} + exchange card").format(cards=counts_words(offer.cards))
+
+
+def _word_names(names: Sequence[str] | None) -> Sequence[str]:
+    """The players' names for words: ``names``, else the colours in the active language."""
+    return names or tuple(_(colour) for colour in COLOURS)
+
+
+def action_words(seen: BabelState, action: BabelAction, names: Sequence[str] | None = None, *,
+                 own: bool) -> str:
+    """:func:`action_text` in words of the active language, for people (``seen``, ``names``
+    and ``own`` as there): ``build Pyramids tile 3 (camel 4)``, ``offer 2 ships``."""
+    named = _word_names(names)
+    problem = shape_problem(seen, action)
+    if problem:
+        return _("{action} (not well-formed: {problem})").format(
+            action=_(_ACTION_NAMES.get(type(action), N_("action"))), problem=problem)
+    if isinstance(action, Pass):
+        return _("pass")
+    if isinstance(action, Build):
+        tile = seen.wonders[action.wonder].slots[action.slot]
+        wonder, n = _(WONDER_WORDS[action.wonder]), action.slot + 1
+        if tile:
+            return _("build {wonder} tile {n} ({tile})").format(wonder=wonder, n=n, tile=tile_words(tile))
+        return _("build {wonder} tile {n}").format(wonder=wonder, n=n)
+    if isinstance(action, Offer):
+        return _("offer {cards}").format(cards=offer_words(action)) if own else _("offer (sealed)")
+    if isinstance(action, Accept):
+        return accept_words(seen, action, named)
+    if isinstance(action, Decline):
+        return _("decline")
+    if isinstance(action, ThirdBonus):
+        return _("play “third bonus”") if action.use else _("no third bonus")
+    if isinstance(action, DrawThree):
+        return _("play “draw three”")
+    if isinstance(action, CardExchange):
+        return _("play “card exchange”: {cards}").format(cards=counts_words(action.cards))
+    if isinstance(action, DoubleTurn):
+        return _("play “double turn”")
+    if isinstance(action, Continue):
+        return _("go on")
+    raise TypeError(f"not a Babel action: {brief(action)}")  # i18n: internal
+
+
+def accept_words(state: BabelState, action: Accept, names: Sequence[str]) -> str:
+    """:func:`accept_text` in words of the active language: ``accept yellow and green; add 2 ships``."""
+    players = name_list([names[p] for p in action.offers])
+    parts = [_("accept {players}").format(players=players) if players else _("accept no offer"),
+             _("add {cards}").format(cards=counts_words(own_share(state, action)))]
+    if any(action.joker):
+        parts.append(_("joker for {cards}").format(cards=counts_words(action.joker)))
+    if not action.replace:
+        helpers = [p for p in action.offers if (offer := state.offers[p]) and offer.exchange] \
+            if state.offers else []
+        parts.append(_("{player} places his own elements").format(player=names[helpers[0]]) if helpers
+                     else _("the helper places his own elements"))
+    return clauses(parts)
+
+
+def outcome_words(seen_before: BabelState, seen_after: BabelState, names: Sequence[str] | None = None) -> str:
+    """:func:`outcome_text` in words of the active language: ``reveal: yellow offers 1 ship, …``."""
+    if not seen_after.revealed or seen_before.revealed:
+        return ""
+    named, offers = _word_names(names), []
+    for p, offer in enumerate(seen_after.offers):
+        if offer is None:
+            continue
+        text = _("{player} offers {offer}").format(player=named[p], offer=offer_words(offer))
+        if any(offer.returned):
+            text = _("{offer} ({cards} back to the hand)").format(offer=text, cards=counts_words(offer.returned))
+        offers.append(text)
+    return _("reveal: {offers}").format(offers=", ".join(offers))
 
 
 # ------------------------------------------------------------------ positions

@@ -361,7 +361,7 @@ def _player(state: BabelState, p: int, viewer: int | None, hl: Mapping[str, Any]
             name = _("{name} (you)").format(name=name)
         if p == state.active and state.phase is not Phase.OVER:
             name = _("{name}  ▶ active").format(name=name)
-        facts = (_("{n} VP").format(n=totals(state)[p]), _cards(pl.hand_size),
+        facts = (ngettext("{n} VP", "{n} VP", totals(state)[p]).format(n=totals(state)[p]), _cards(pl.hand_size),
                  ngettext("{n} action card", "{n} action cards", len(pl.actions)).format(n=len(pl.actions)))
         inner = width - 28
         items, ty = _lines(name, x + 20, y + 26, inner, HEAD, bold=True)

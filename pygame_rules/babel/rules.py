@@ -149,10 +149,14 @@ class Babel(Game[BabelState, BabelAction]):
                         own: bool) -> str:
         return notation.action_text(seen, action, names, own=own)
 
+    def describe_words(self, seen: BabelState, action: BabelAction, names: Sequence[str] | None, *,
+                       own: bool) -> str:
+        return notation.action_words(seen, action, names, own=own)
+
     def describe_outcome(self, seen_before: BabelState, action: BabelAction, seen_after: BabelState,
                          names: Sequence[str] | None) -> str:
         """The last sealed offer tells the reveal it caused."""
-        return notation.outcome_text(seen_before, seen_after, names)
+        return notation.outcome_words(seen_before, seen_after, names)
 
     def position_text(self, state: BabelState) -> str:
         return notation.position_text(state)

@@ -24,7 +24,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from enum import Enum, IntEnum
 
-from ..i18n import N_, _
+from ..i18n import N_, _, ngettext
 from ..rng import Rng
 
 #: The title of the box (Goldsieber's German edition), marked so a catalog may adapt it.
@@ -68,13 +68,19 @@ Vec = tuple[int, int, int, int]
 ZERO: Vec = (0, 0, 0, 0)
 
 
+def amount(res: Res, n: int) -> str:
+    """``n`` of ``res`` in the active language: "2 ebony" (the resources are mass nouns;
+    French writes "2 × ébène")."""
+    return ngettext("{n} {resource}", "{n} {resource}", n).format(n=n, resource=res.noun)
+
+
 def cost_text(vec: Vec) -> str:
     """'2 alabaster + 1 gold'; 'nothing' for an empty vector (in the active language).
 
     >>> cost_text((2, 0, 0, 1)), cost_text(ZERO)
     ('2 alabaster + 1 gold', 'nothing')
     """
-    parts = [f"{n} {r.noun}" for r, n in zip(RESOURCES, vec) if n]
+    parts = [amount(r, n) for r, n in zip(RESOURCES, vec) if n]
     return " + ".join(parts) or _("nothing")
 
 

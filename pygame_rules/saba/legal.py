@@ -229,7 +229,8 @@ def _place(s: SabaState, p: int, a: PlaceFigure) -> str | None:
         return _("you have no figure in supply")
     cost = place_cost(s, a.district, p)
     if s.players[p].res[Res.GOLD.index] < cost:
-        return _("a figure in the {district} costs {n} gold").format(district=name, n=cost)
+        return ngettext("a figure in the {district} costs {n} gold", "a figure in the {district} costs {n} gold",
+                        cost).format(district=name, n=cost)
     return None
 
 

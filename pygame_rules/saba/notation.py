@@ -12,7 +12,9 @@ Moves, as in a log (the state before the move gives the numbers)::
 state (numbers out of range are written as they are), so a caller may log an action
 before :func:`.legal.why_illegal` has judged it. The notation is the same in every
 language (:meth:`~pygame_rules.protocol.Game.parse_action` reads it back), so its words
-are English; the faults :func:`parse_position` names are in the active language.
+are English; the faults :func:`parse_position` names are in the active language. People read
+:func:`action_words`: the same moves in words of the active language, with the board's labels
+(``H3``, ``5.2``) beside them.
 
 A position is ``saba`` followed by ``key=value`` fields in the fixed order of :data:`KEYS`,
 e.g. ``opt=pro,self`` (the options that are on, see :data:`OPTION_TOKENS`),
@@ -36,8 +38,9 @@ from typing import TypeVar
 
 from ..errors import InvalidState
 from ..gate import describe
-from ..i18n import N_, _
+from ..i18n import N_, _, ngettext
 from ..options import chosen
+from ..protocol import clauses
 from .actions import (
     Build,
     Discard,
@@ -73,14 +76,18 @@ from .data import (
     PALACE_CARDS,
     PRO_CARDS,
     RES_PER_KIND,
+    RESOURCES,
     SERAIL_FIELDS,
     SURCHARGE,
     Card,
     District,
     Res,
     Shape,
+    amount,
     card_code,
     card_label,
+    card_name,
+    cost_text,
 )
 from .state import Phase, Player, Readings, SabaState, place_cost
 
@@ -176,6 +183,117 @@ def _build_text(s: SabaState, a: Build) -> str:
     if a.from_district is not None:
         text += f" figure from {district_name(a.from_district)}"  # i18n: internal (notation)
     return text
+
+
+# ------------------------------------------------------------------ words
+#: What ends each step without doing it, in words (:data:`DONE_TEXT` in the notation).
+DONE_WORDS = {Phase.BUILD: N_("end building"), Phase.STASH: N_("no resource in the garden"),
+              Phase.PLACE: N_("no figure"), Phase.SWAP: N_("no swap"), Phase.END: N_("end the turn")}
+
+
+def _district_words(d: int) -> str:
+    """District ``d``'s name in the active language (any number is written)."""
+    return District(d).noun if _is_district(d) else _("district {number}").format(number=d)
+
+
+def _resource_words(r: Res | None) -> str:
+    return r.noun if r is not None else "?"
+
+
+def _bundle_words(res: tuple[Res, ...]) -> str:
+    """Resources in the active language, as amounts: ``2 gold + 1 ebony``."""
+    return cost_text(tuple(res.count(r) for r in RESOURCES))  # type: ignore[arg-type]
+
+
+def _player_words(names: Sequence[str], player: int) -> str:
+    return names[player] if 0 <= player < len(names) else _("player {number}").format(number=player)
+
+
+def action_words(s: SabaState, a: SabaAction, names: Sequence[str] | None = None) -> str:
+    """:func:`action_text` in words of the active language, for people: the board's labels
+    (``H3``, ``5.2``) stand beside the words, players are called by ``names`` (by default
+    their colours in the active language).
+
+    >>> from pygame_rules.i18n import using
+    >>> from . import GAME
+    >>> state = GAME.new_game(2, seed=1)
+    >>> with using("fr"):
+    ...     action_words(state, MoveVizier(3)), action_words(state, PlayCaravan(Res.EBONY))
+    ('vizir au quartier des orfèvres', 'chef de caravane\xa0: +1 ébène')
+    """
+    names = names or tuple(_(colour) for colour in COLOUR_NAMES)
+    match a:
+        case TakeHarbour(field=f):
+            if not 1 <= f <= len(s.harbour_n):
+                return _("take from H{field}").format(field=f)
+            if not s.harbour_n[f - 1]:
+                return _("take nothing from H{field}").format(field=f)
+            return _("take {amount} from H{field}").format(
+                amount=amount(s.harbour_res[f - 1], s.harbour_n[f - 1]), field=f)
+        case Build():
+            return _build_words(s, a)
+        case UseDistrict(district=d, give=give, get=get):
+            gain = DISTRICT_GAIN.get(District(d)) if _is_district(d) else None
+            if gain is not None:
+                return _("use the {district}: +1 {resource}").format(district=_district_words(d), resource=gain.noun)
+            return _("use the {district}: give 1 {give}, get 1 {get}").format(
+                district=_district_words(d), give=_resource_words(give), get=_resource_words(get))
+        case RemoveCard(slot=slot):
+            if not 0 <= slot < len(s.display):
+                return _("remove the card from 5.{slot}").format(slot=slot + 1)
+            return _("remove {card} from 5.{slot}").format(card=card_name(s.display[slot]), slot=slot + 1)
+        case MoveVizier(district=d):
+            return _("vizier to the {district}").format(district=_district_words(d))
+        case Exchange(give=give, get=get):
+            return _("swap 1 {give} for 1 {get}").format(give=_resource_words(give), get=_resource_words(get))
+        case Stash(res=r):
+            return _("put 1 {resource} on garden field {field}").format(resource=r.noun, field=s.last_field + 1)
+        case PlaceFigure(district=d):
+            if not _is_district(d):
+                return _("figure to the {district}").format(district=_district_words(d))
+            n = place_cost(s, d, s.current)
+            return ngettext("figure to the {district} ({n} gold)", "figure to the {district} ({n} gold)", n).format(
+                district=_district_words(d), n=n)
+        case PlayCard(card=card):
+            if card.resource is not None:
+                return _("play a card: +1 {resource}").format(resource=card.resource.noun)
+            return _("play the {card} card").format(card=card.noun)
+        case PlayOverseer(source=src, target=dst):
+            return _("overseer: figure from the {source} to the {target}").format(
+                source=_district_words(src), target=_district_words(dst))
+        case PlayHarbourmaster(first=i, second=j):
+            return _("harbourmaster: swap H{first} and H{second}").format(first=i, second=j)
+        case PlayGuard(first=i, second=j):
+            return _("guard: swap serail markers {first} and {second}").format(first=i, second=j)
+        case PlayCaravan(res=r):
+            return _("caravan: +1 {resource}").format(resource=r.noun)
+        case PlayMerchant(opponent=o, take=take, give=give):
+            return _("merchant with {player}: take {take}, give {give}").format(
+                player=_player_words(names, o), take=_bundle_words(take), give=_bundle_words(give))
+        case PlayRobber(opponent=o, res=r):
+            return _("robber: steal 1 {resource} from {player}").format(resource=r.noun, player=_player_words(names, o))
+        case SerailChoice(place=place):
+            return _("place a serail marker") if place else _("no serail marker")
+        case Discard(card=thrown, res=r):
+            if thrown is not None:
+                return _("discard the {card} card").format(card=thrown.noun)
+            return _("discard 1 {resource}").format(resource=_resource_words(r))
+    return _(DONE_WORDS.get(s.phase, N_("done")))
+
+
+def _build_words(s: SabaState, a: Build) -> str:
+    card = s.display[a.slot] if 0 <= a.slot < len(s.display) else None
+    text = _("build {card} from 5.{slot}").format(card=card_name(card), slot=a.slot + 1) if card is not None \
+        else _("build from 5.{slot}").format(slot=a.slot + 1)
+    if 0 <= a.slot < len(SURCHARGE) and SURCHARGE[a.slot]:
+        n = SURCHARGE[a.slot]
+        text = ngettext("{build} (+{n} gold)", "{build} (+{n} gold)", n).format(build=text, n=n)
+    parts = [text]
+    if a.waive is not None:
+        parts.append(_("the craftsman waives 1 {resource}").format(resource=a.waive.noun))
+    if a.from_district is not None:
+        parts.append(_("balcony figure from the {district}").format(district=_district_words(a.from_district)))
+    return clauses(parts)
 
 
 # ------------------------------------------------------------------ positions

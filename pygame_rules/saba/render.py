@@ -58,6 +58,7 @@ from .data import (
     District,
     Res,
     Shape,
+    amount,
     card_field,
     card_name,
     card_shape,
@@ -182,7 +183,7 @@ def _control(children: Iterable[str], cls: str, hl: bool, label: str, turn: bool
 
 def _count(res: Res, n: int) -> str:
     """An amount of a resource: "2 ebony" (the resources are mass nouns)."""
-    return _("{n} {resource}").format(n=n, resource=res.noun)
+    return amount(res, n)
 
 
 # ------------------------------------------------------------------ the blocks
@@ -213,7 +214,8 @@ def _build_fields(s: SabaState, hl: set[int], turn: set[int]) -> Maker:
         width = (COLUMN - 2 * 8) / 3
         for slot in range(3):
             fx, lit = x + slot * (width + 8), slot in hl and slot < len(s.display)
-            extra = _("+{n} gold").format(n=SURCHARGE[slot]) if SURCHARGE[slot] else _("free")
+            extra = ngettext("+{n} gold", "+{n} gold", SURCHARGE[slot]).format(n=SURCHARGE[slot]) \
+                if SURCHARGE[slot] else _("free")
             inner = [_frame(fx, y + 30, width, 116, lit), _text(fx + 8, y + 52, f"5.{slot + 1}", bold=True),
                      _text(fx + width - 8, y + 52, extra, anchor="end", fill=MUTED)]
             if slot < len(s.display):
@@ -366,9 +368,11 @@ def _supply(s: SabaState, result: str, look: Look) -> Maker:
     def draw(x: float, y: float) -> Block:
         parts = [_heading(x, y, _("Supply"))]
         parts += _resources(x, y + 30, s.supply, "supply", _("general supply"), "supply-resource")
-        piles = (_("Action cards: {deck} in the deck, {discarded} discarded (top: {card})") if s.discard
-                 else _("Action cards: {deck} in the deck, {discarded} discarded"))
-        text, used = _lines(piles.format(deck=len(s.action_deck), discarded=len(s.discard),
+        discarded = len(s.discard)
+        piles = (ngettext("Action cards: {deck} in the deck, {discarded} discarded (top: {card})",
+                          "Action cards: {deck} in the deck, {discarded} discarded (top: {card})", discarded)
+                 if s.discard else _("Action cards: {deck} in the deck, none discarded"))
+        text, used = _lines(piles.format(deck=len(s.action_deck), discarded=discarded,
                                          card=s.discard[-1].noun if s.discard else ""), x, y + 118, COLUMN)
         status, more = _lines(result or _status(s, look), x, y + 118 + used + 8, COLUMN, bold=True)
         parts += [text, svg.group([status], class_="status")]
@@ -386,8 +390,9 @@ def _player(s: SabaState, p: int, viewer: int | None, counts: tuple[int, ...], c
                                                 counts[p]).format(name=name, n=counts[p]),
                        HEAD, bold=True, fit=COLUMN - 30)]
         inner += _resources(x + 16, y + 34, me.res, str(p), name, "player-resource")
-        inner.append(_text(x + 20, y + 122, _("supply: {figures} figures, {markers} markers").format(
-            figures=me.figures, markers=me.markers), fit=COLUMN - 30))
+        inner.append(_text(x + 20, y + 122, _("supply: {figures}, {markers}").format(
+            figures=ngettext("{n} figure", "{n} figures", me.figures).format(n=me.figures),
+            markers=ngettext("{n} marker", "{n} markers", me.markers).format(n=me.markers)), fit=COLUMN - 30))
         cards_word = _("harbour cards:")
         fx = x + 28 + svg.text_width(cards_word, SMALL)
         inner.append(_text(x + 20, y + 164, cards_word))
@@ -459,12 +464,16 @@ def _description(s: SabaState, look: Look, result: str) -> str:
     counts = scoring_figures(s)
     open_cards = ", ".join(f"5.{i + 1} {card_name(c)}" for i, c in enumerate(s.display)) or _("none")
     built = sum(1 for c in s.gone if is_part(c) and s.levels[card_field(c) - 1] == card_shape(c))
-    people = "; ".join(_("{player}: {figures} scoring figures, resources {resources}, {cards} action cards").format(
-        player=look.names[p], figures=counts[p], resources=cost_text(pl.res), cards=len(pl.hand))
+    people = "; ".join(_("{player}: {figures}, resources {resources}, {cards}").format(
+        player=look.names[p], resources=cost_text(pl.res),
+        figures=ngettext("{n} scoring figure", "{n} scoring figures", counts[p]).format(n=counts[p]),
+        cards=ngettext("{n} action card", "{n} action cards", len(pl.hand)).format(n=len(pl.hand)))
         for p, pl in enumerate(s.players))
-    return _("{status} Open palace cards: {cards}. {built} parts standing. Vizier on the {district}. "
-             "{players}.").format(status=result or _status(s, look), cards=open_cards, built=built,
-                                  district=District(s.vizier).noun, players=people)
+    return ngettext("{status} Open palace cards: {cards}. {built} part standing. Vizier on the {district}. "
+                    "{players}.",
+                    "{status} Open palace cards: {cards}. {built} parts standing. Vizier on the {district}. "
+                    "{players}.", built).format(status=result or _status(s, look), cards=open_cards, built=built,
+                                                district=District(s.vizier).noun, players=people)
 
 
 def status_text(state: SabaState, names: Sequence[str]) -> str:

@@ -164,6 +164,10 @@ class Saba(Game[SabaState, SabaAction]):
                         own: bool) -> str:
         return notation.action_text(seen, action, names)
 
+    def describe_words(self, seen: SabaState, action: SabaAction, names: Sequence[str] | None, *,
+                       own: bool) -> str:
+        return notation.action_words(seen, action, names)
+
     def position_text(self, state: SabaState) -> str:
         return notation.position_text(state)
 

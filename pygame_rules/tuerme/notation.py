@@ -10,6 +10,10 @@ Moves (squares as in chess, files a–n, ranks 1–8):
   ``#`` means the game ended after it;
 * ``pass`` when the player cannot move; ``stop`` declines a bonus move.
 
+That is the record (:meth:`~pygame_rules.protocol.Game.record_text`), the same in every
+language; people read :func:`action_words`: the moves as they are (squares have no
+language), ``pass`` and ``stop`` in words of the active language.
+
 Positions, eight space-separated fields, and a ninth where it is not 0::
 
     <ranks 8..1 split by "/"> <to move> <bonus> <lock> <players> <options> <end> <rng> [<quiet>]
@@ -90,6 +94,24 @@ def action_text(state: TuermeState, action: TuermeAction, names: Sequence[str] |
         after = play(state, state.turn, action)
         text += "#" if after.end is not None else "+" if after.bonus else ""
     return text
+
+
+def action_words(state: TuermeState, action: TuermeAction, names: Sequence[str] | None = None) -> str:
+    """:func:`action_text` for people, in the active language: a move is its notation (the
+    squares and marks have no language); a pass and the end of a turn are words.
+
+    >>> from pygame_rules.i18n import using
+    >>> from .state import build
+    >>> s = build(4, {"d4": "Ar"})
+    >>> with using("de"):
+    ...     action_words(s, Skip()), action_words(s, EndTurn()), action_words(s, Move(45, 3))
+    ('aussetzen', 'Zug beenden', 'd4-d1#')
+    """
+    if isinstance(action, Skip):
+        return _("skip the turn")
+    if isinstance(action, EndTurn):
+        return _("end the turn")
+    return action_text(state, action, names)
 
 
 def parse_action(state: TuermeState, text: str) -> tuple[int, TuermeAction]:

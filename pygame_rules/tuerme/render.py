@@ -384,10 +384,12 @@ def _description(state: TuermeState, names: Sequence[str]) -> str:
                       for p, name in enumerate(names))
     if state.players < len(COLOUR_NAMES):
         neutrals = ", ".join(colour_name(c) for c in state.neutral_colours)
-        text = [_("{count} players: {seats}; neutral: {neutrals}.").format(
+        text = [ngettext("{count} player: {seats}; neutral: {neutrals}.",
+                         "{count} players: {seats}; neutral: {neutrals}.", state.players).format(
             count=state.players, seats=seats, neutrals=neutrals)]
     else:
-        text = [_("{count} players: {seats}.").format(count=state.players, seats=seats)]
+        text = [ngettext("{count} player: {seats}.", "{count} players: {seats}.", state.players).format(
+            count=state.players, seats=seats)]
     if state.unlimited_height:
         text.append(_("Variant: towers of any height."))
     if state.end is not None:

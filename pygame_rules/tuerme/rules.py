@@ -113,6 +113,10 @@ class Tuerme(Game[TuermeState, TuermeAction]):
                         own: bool) -> str:
         return notation.action_text(seen, action, names)
 
+    def describe_words(self, seen: TuermeState, action: TuermeAction, names: Sequence[str] | None, *,
+                       own: bool) -> str:
+        return notation.action_words(seen, action, names)
+
     def read_action(self, state: TuermeState, movers: tuple[int, ...], text: str) -> tuple[int, TuermeAction]:
         """Like the base, but lenient about markers (``c3c7`` = ``c3xc7+``) and saying why
         a move is illegal."""
