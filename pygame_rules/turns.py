@@ -32,19 +32,13 @@ LEGENDS: dict[str, tuple[tuple[str, str], ...]] = {
         ("=", N_("stacks onto an own piece (c3=c7)")),
         ("N", N_("a neutral stone was moved (Nd4-d6)")),
         ("+", N_("entered a symbol field: a bonus move follows")),
-        ("stop", N_("the bonus move was declined")),
-        ("pass", N_("the player could not move")),
         ("#", N_("the game ended with this move")),
     ),
     "babel": (
         ("(sealed)", N_("an offer the others have not seen yet")),
         ("reveal", N_("the sealed offers are turned face up")),
-        ("+X", N_("the exchange card goes with the offer")),
-        ("nothing", N_("no cards offered")),
-        ("back", N_("cards that went back to their owner")),
         ("tile 3 (camel 3)", N_("the building tile's number, kind and value")),
         ("accept, add", N_("offers accepted, and the active player's own cards")),  # i18n: internal (notation)
-        ("decline", N_("the active player declined every offer")),
     ),
     "saba": (
         ("H1–H4", N_("a harbour field taken, with its resources")),

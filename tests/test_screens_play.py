@@ -295,7 +295,8 @@ def test_a_babel_build_with_sealed_offers_through_pass_screens(tab: Browser) -> 
         expected.append(f"{names[player]}: {BABEL.move_text(state, player, action, after, list(names), viewer=1)}")
         state = after
     assert tab.log() == expected  # his own offer in clear, Cid's sealed until the reveal
-    assert tab.log()[1] == "Bob: offer 1 ship" and tab.log()[2].startswith("Cid: offer (sealed); reveal: Bob 1 ship")
+    assert tab.log()[1] == "Bob: offer 1 ship"
+    assert tab.log()[2].startswith("Cid: offer (sealed); reveal: Bob offers 1 ship")
     assert tab.page.find_all("#board [data-wonder=2][data-tile=0][data-taken=1]")
     assert "Pass" in tab.page.find("#game-buttons").text
 
@@ -343,7 +344,7 @@ def test_a_first_saba_turn_by_clicking_the_board(tab: Browser) -> None:
     tab.pass_to("Ann")
     assert hand() == ["A"]  # only her own card, never Bob's two
     assert "action cards: 2" in tab.page.find("#board .player-panel[data-player=1]").text
-    assert tab.log()[-3:] == ["Bob: H1 (2 alabaster)", "Bob: end building", "Bob: end turn"]
+    assert tab.log()[-3:] == ["Bob: take 2 alabaster from H1", "Bob: end building", "Bob: end the turn"]
 
 
 # -------------------------------------------------------------------------- the setup
