@@ -149,7 +149,6 @@ LESSONS = (
                       "accept none; add 5 ship")),
         Step(N_("Red builds alone and turns all offers down. Play your third bonus: 3 points per "
                 "fitting card instead of 1."),
-             highlights={"offers": [1]},
              expect=("yellow: third bonus",), hint=N_("Use the third bonus.")),  # i18n: internal
         Step(N_("Your four ships score 12 points; green, without the card, scores 2 for his two.")),
     ), learner=1, options={"action_cards": True}),

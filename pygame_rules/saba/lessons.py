@@ -87,7 +87,7 @@ LESSONS = (
         Step(N_("Each figure in a district gives you its good once per turn, from the turn after it "
                 "arrived; the district with the vizier gives nothing. Take an alabaster from the "
                 "stonemasons."),
-             _DISTRICT.position, highlights={"districts": [0, 1]},
+             _DISTRICT.position, highlights={"districts": [0]},
              expect=("use stonemasons +alabaster",),  # i18n: internal
              hint=N_("The carpenters are blocked by the vizier; use the stonemasons.")),
         Step(N_("Now take the three gold of H3."), highlights={"harbour": [3]},
@@ -107,8 +107,7 @@ LESSONS = (
              highlights={"serail": [1]},
              expect=("serail marker",), hint=N_("Take the marker: it breaks ties.")),
         Step(N_("The other markers moved on and the last dropped out. Every tie is broken by the "
-                "serail: most markers first, then the marker nearest field 1."),
-             highlights={"serail": [1, 2, 3, 4, 5]}),
+                "serail: most markers first, then the marker nearest field 1.")),
     )),
     Lesson("saba/treasury", N_("The treasury"), 3, (
         Step(N_("A treasury card lies open on 5.1. Instead of a palace part, or as well as one, you "
