@@ -76,11 +76,11 @@ def _click_ring(board: LessonBoard, before: list[dict[str, str]], ring: dict[str
         board.click(earlier)
         assert board.note is None and board.run.index == board.start, f"{where}: {earlier} before {ring}"
     assert ring in board.clickable(), f"{where}: the ring {ring} can't be clicked"
-    drawn = board.ui.highlights(board.run.state, board.lesson.learner)
+    shown = (board.highlights(), board.prompt())
     board.click(ring)
     assert board.note is None or board.note["kind"] == "correct", (where, ring, board.note)
     if board.run.index == board.start:
-        assert board.ui.highlights(board.run.state, board.lesson.learner) != drawn, f"{where}: {ring} changed nothing"
+        assert (board.highlights(), board.prompt()) != shown, f"{where}: {ring} changed nothing"
         assert reachable(board), f"{where}: after the ring {ring}, the move can't be made"
 
 

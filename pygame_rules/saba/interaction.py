@@ -609,7 +609,7 @@ class SabaInteraction(Interaction):
 
     def _compose_clickable(self, state: SabaState, player: int) -> list[dict[str, str]]:
         cards = [{"card": c.value} for c in dict.fromkeys(state.players[player].hand)]
-        if self.card in (Card.OVERSEER, Card.HARBOURMASTER):
+        if self.card in PAIR_TARGET:
             key = PAIR_TARGET[self.card]
             return cards + [{key: str(n)} for n in self._pair_options()]
         if self.card is Card.CARAVAN:
