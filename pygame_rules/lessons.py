@@ -302,7 +302,8 @@ class LessonBoard:
 
     At each step the interaction takes the half-made choice the step draws as its own
     (:meth:`~pygame_rules.interaction.Interaction.adopt`), so a ringed field is a click it
-    takes. A click the board can't take is explained (about the thing clicked) with the
+    takes; a click on that choice itself (the piece drawn picked, as the text names it) keeps
+    it rather than putting it down. A click the board can't take is explained (about the thing clicked) with the
     step's hint; any click it takes, and every move, replaces the note, so a message about a
     wrong try never stays beside the right one.
 
@@ -339,7 +340,9 @@ class LessonBoard:
         self.ui.reset()
         player = self.player
         self._adopted: dict[str, Any] = {}
+        self._bare: dict[str, Any] = {}
         if player is not None:
+            self._bare = self.ui.highlights(self.run.state, player)
             self.ui.adopt(self.run.state, player, self.run.highlights)
             self._adopted = self.ui.highlights(self.run.state, player)
 
@@ -390,8 +393,10 @@ class LessonBoard:
         action = self.ui.click(state, player, dict(target))
         if action is not None:
             self._judge(action)
-        else:
-            self.note = None
+            return
+        self.note = None
+        if self._adopted != self._bare and self.ui.highlights(state, player) == self._bare:
+            self.ui.adopt(state, player, self.run.highlights)  # the step's choice is not put down
 
     def button(self, index: int) -> None:
         """The ``index``-th of :meth:`buttons` was pressed."""

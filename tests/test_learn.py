@@ -30,7 +30,7 @@ GAMES = ("tuerme", "babel", "saba")
 Do = tuple[str, Any]
 #: A wrong move per game, made by clicking (lesson, step counted from 1, clicks, part of the reason).
 WRONG = {
-    "tuerme": ("tuerme/bonus-moves", 1, ({"square": "e6"},), "symbol field for A"),  # e5 is picked
+    "tuerme": ("tuerme/bonus-moves", 1, ({"square": "e5"}, {"square": "e6"}), "symbol field for A"),
     "babel": ("babel/offering", 2, ({"card": "camel"},), "you hold only 0 camel cards, not 1"),
     "saba": ("saba/harbour", 1, ({"harbour": "1"},), "H1 is not a visible face"),
 }

@@ -84,16 +84,26 @@ def _click_ring(board: LessonBoard, before: list[dict[str, str]], ring: dict[str
         assert reachable(board), f"{where}: after the ring {ring}, the move can't be made"
 
 
+def test_a_click_on_the_piece_the_step_draws_picked_keeps_it() -> None:
+    """The text says "move your stone from c1 onto c2": a learner clicks c1, then c2."""
+    board = LessonBoard(lesson("tuerme/bonus-moves"), 1)
+    board.click({"square": "c1"})
+    assert board.note is None and board.highlights() == dict(board.run.highlights)
+    board.click({"square": "c2"})
+    assert board.note == {"kind": "correct", "lines": ["Right: red: c1-c2+."]}
+
+
 def test_a_wrong_try_s_message_goes_when_the_right_piece_is_picked() -> None:
     board = LessonBoard(lesson("tuerme/bonus-moves"), 1)  # c1 picked, c2 ringed
-    board.click({"square": "c1"})  # put down
     board.click({"square": "e7"})  # a piece on a symbol field
     assert board.note is not None and board.note["kind"] == "illegal"
     assert "e7" in board.note["lines"][0] and board.note["lines"][1] == board.run.step.hint  # type: ignore[union-attr]
     board.click({"square": "c1"})  # the right piece
     assert board.note is None and board.highlights()["selected"] == "c1"
-    board.click({"square": "c2"})
-    assert board.note is not None and board.note["kind"] == "correct"
+    board.click({"square": "e7"})
+    assert board.note is not None
+    board.click({"square": "c2"})  # the right move at once: the message about e7 goes
+    assert board.note == {"kind": "correct", "lines": ["Right: red: c1-c2+."]}
 
 
 def test_a_wrong_move_s_message_goes_with_the_next_choice() -> None:

@@ -20,6 +20,7 @@ A lesson (:mod:`pygame_rules.lessons`) is opened the same way, with the method
 >>> view = json.loads(handle("lesson", json.dumps({"diagram": 2, "lesson": "tuerme/bonus-moves"})))
 >>> view["step"], view["steps"], view["asks"]
 (1, 4, True)
+>>> view = json.loads(handle("click", json.dumps({"diagram": 2, "target": {"square": "e5"}})))
 >>> view = json.loads(handle("click", json.dumps({"diagram": 2, "target": {"square": "e6"}})))
 >>> view["note"]["kind"], view["step"]
 ('illegal', 1)
