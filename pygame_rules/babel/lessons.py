@@ -139,7 +139,6 @@ LESSONS = (
              expect=("yellow: play draw three",), hint=N_("Play the draw-three card.")),  # i18n: internal
         Step(N_("Card exchange: give up to five building cards away and draw as many new ones. "
                 "Exchange your two cranes."),
-             highlights={"cards": (0, 2, 0, 0)},
              expect=("yellow: play card exchange 2 crane",),  # i18n: internal
              hint=N_("Play the card-exchange card and give your two cranes.")),
         Step(N_("Now offer your four ships."),
