@@ -44,7 +44,7 @@ MAX_PLIES = 3000
 
 DIGESTS = {
     "babel": "0739151411f594a38b6b65ee83261e8efb4d645a88a7058e5f9997fc29ea3023",
-    "saba": "0c620de9004c2642d0d5e071d02b763ca65d0d6baeb1bb94c26da6190e032dc5",
+    "saba": "91e1a9ae34611bc2818cc52ebf6bcf5a7d61af00535cb8c92532f45d53719fc6",
     "tuerme": "aedeeab957bf2d0159d187f1ffb22211139c62e542fc3afb877b5ad973c1098a",
 }
 
