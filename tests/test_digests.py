@@ -43,7 +43,7 @@ RUNS: dict[str, tuple[tuple[int, dict[str, Any], tuple[int, ...]], ...]] = {
 MAX_PLIES = 3000
 
 DIGESTS = {
-    "babel": "0739151411f594a38b6b65ee83261e8efb4d645a88a7058e5f9997fc29ea3023",
+    "babel": "8b25b8336950cba2d7099e187f2be04dc68b976e282164afe030eba4ccdf3135",
     "saba": "91e1a9ae34611bc2818cc52ebf6bcf5a7d61af00535cb8c92532f45d53719fc6",
     "tuerme": "aedeeab957bf2d0159d187f1ffb22211139c62e542fc3afb877b5ad973c1098a",
 }
