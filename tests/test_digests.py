@@ -45,7 +45,7 @@ MAX_PLIES = 3000
 DIGESTS = {
     "babel": "8b25b8336950cba2d7099e187f2be04dc68b976e282164afe030eba4ccdf3135",
     "saba": "91e1a9ae34611bc2818cc52ebf6bcf5a7d61af00535cb8c92532f45d53719fc6",
-    "tuerme": "aedeeab957bf2d0159d187f1ffb22211139c62e542fc3afb877b5ad973c1098a",
+    "tuerme": "432627d6a5e1d77e4ee2c1e5a4f7a91ba2f63c0c56699c820928b094084e66c0",
 }
 
 
