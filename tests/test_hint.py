@@ -92,4 +92,4 @@ def test_the_hint_for_the_last_tile_of_a_wonder_names_the_wonder() -> None:
     game = get_game("babel")
     state = replay(lessons("babel")[3])[1]  # babel/wonders: nobody offered; add your three ships
     h = hint(game, state, 0)
-    assert h.notation == "accept none; add 3 ship" and hint_text(h) == "completes the Pyramids of Giza"
+    assert h.notation == "accept no offer; add 3 ships" and hint_text(h) == "completes the Pyramids of Giza"
