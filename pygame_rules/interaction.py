@@ -50,6 +50,8 @@ class Interaction:
     #: Below this width of the board in CSS px it is drawn ``portrait`` (the game's
     #: ``render.PORTRAIT_BELOW``; 0: the board has one shape only).
     portrait_below: ClassVar[float] = 0
+    #: The highlights that draw a half-made choice of this interaction (:meth:`adopt` takes them).
+    choice_keys: ClassVar[tuple[str, ...]] = ()
 
     def __init__(self, game: Game[Any, Any]) -> None:
         self.game = game
@@ -88,6 +90,30 @@ class Interaction:
         first, legal or not (``highlights``: the player's half-made choice before the click):
         what the "why not?" note asks the rules about when the click did nothing."""
         return iter(())
+
+    def adopt(self, state: Any, player: int, highlights: Mapping[str, Any]) -> None:
+        """Take the half-made choice that ``highlights`` (a lesson step's) draw as this
+        interaction's own, where it is one the player could have made (Türme: the piece
+        selected), so that what the board shows is what a click does. By default nothing."""
+
+    def rings(self, highlights: Mapping[str, Any]) -> list[dict[str, str]]:
+        """``data-*`` values of the board elements that ``highlights`` ring as things to click
+        (not the marks of a choice already made, nor of what happened): a lesson's rings must
+        be clicks the interaction takes (``tests/test_lesson_clicks.py``)."""
+        return []
+
+    def why_not(self, state: Any, player: int, target: Mapping[str, str],
+                highlights: Mapping[str, Any]) -> str | None:
+        """Why a click on ``target`` (not one of :meth:`clickable`) does nothing, in the active
+        language: about the thing clicked (that piece, field or card, or what the click would
+        need), never about another move; None when there is nothing to explain. By default the
+        rules' reason for the first of :meth:`guesses` they refuse; a game whose guesses may name
+        another move than the one clicked says it in its own words."""
+        for action in self.guesses(state, player, target, highlights):
+            reason = self.game.why_illegal(state, player, action)
+            if reason:
+                return reason
+        return None
 
     def board_options(self, width: float) -> dict[str, Any]:
         """Drawing options for a board shown ``width`` CSS px wide: below :attr:`portrait_below`

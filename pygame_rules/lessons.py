@@ -43,7 +43,8 @@ from .errors import IllegalAction, InvalidState
 from .examples import read_moves, read_position
 from .i18n import N_, _
 from .protocol import OptionValue
-from .registry import GAMES, RECORDS, get_game, get_record
+from .registry import GAMES, RECORDS, get_game, get_record, interaction_for
+from .whynot import is_choice
 
 
 @dataclasses.dataclass(frozen=True)
@@ -293,3 +294,146 @@ class LessonRun:
         self.index += 1
         self.played = played
         self.state = _start(self.game, self.step, state) if self.step is not None else state
+
+
+class LessonBoard:
+    """A learner going through ``lesson`` on the board (what the embed's lesson shows): a
+    :class:`LessonRun`, the game's board interaction and the note on the learner's last try.
+
+    At each step the interaction takes the half-made choice the step draws as its own
+    (:meth:`~pygame_rules.interaction.Interaction.adopt`), so a ringed field is a click it
+    takes; a click on that choice itself (the piece drawn picked, as the text names it) keeps
+    it rather than putting it down. A click the board can't take is explained (about the thing clicked) with the
+    step's hint; any click it takes, and every move, replaces the note, so a message about a
+    wrong try never stays beside the right one.
+
+    >>> board = LessonBoard(lesson("tuerme/moving"), 1)
+    >>> board.highlights()["selected"], board.clickable()[-1]
+    ('d4', {'square': 'd6'})
+    >>> board.click({"square": "e4"})
+    >>> print(board.note["kind"], board.note["lines"][0])  # doctest: +NORMALIZE_WHITESPACE
+    illegal Not possible: d4-e4: a green stone on e4 has the symbol B; a piece with the symbol A
+    may only cover the same symbol.
+    >>> board.click({"square": "d6"})
+    >>> board.note, board.run.index
+    ({'kind': 'correct', 'lines': ['Right: red: d4xd6.']}, 2)
+    """
+
+    def __init__(self, lesson: Lesson, start: int = 0, names: list[str] | None = None) -> None:
+        self.lesson = lesson
+        self.start = start
+        self.game = get_game(lesson.game)
+        self.ui = interaction_for(self.game)
+        if names is not None:
+            self.ui.names = names
+        self.names = self.ui.names
+        self.reset()
+
+    def reset(self) -> None:
+        """Back to the step the lesson was opened at."""
+        self.run = LessonRun(self.lesson, self.start)
+        self.note: dict[str, Any] | None = None
+        self._fresh()
+
+    def _fresh(self) -> None:
+        """A new try at the step: the interaction holds the step's half-made choice."""
+        self.ui.reset()
+        player = self.player
+        self._adopted: dict[str, Any] = {}
+        self._bare: dict[str, Any] = {}
+        if player is not None:
+            self._bare = self.ui.highlights(self.run.state, player)
+            self.ui.adopt(self.run.state, player, self.run.highlights)
+            self._adopted = self.ui.highlights(self.run.state, player)
+
+    @property
+    def player(self) -> int | None:
+        """The learner, while the step waits for his move."""
+        return self.lesson.learner if self.run.asks else None
+
+    def highlights(self) -> dict[str, Any]:
+        """What the board draws: the step's highlights while the learner has not changed the
+        step's choice, then the step's other marks and the interaction's choice."""
+        step, player = dict(self.run.highlights), self.player
+        if player is None:
+            return step
+        now = self.ui.highlights(self.run.state, player)
+        if now == self._adopted:
+            return step
+        drawn = {k: v for k, v in step.items()
+                 if k not in self.ui.choice_keys and not self.ui.rings({k: v})}
+        return {**drawn, **now}
+
+    def prompt(self) -> str:
+        player = self.player
+        return self.ui.prompt(self.run.state, player) if player is not None else ""
+
+    def buttons(self) -> list[Any]:
+        player = self.player
+        return self.ui.buttons(self.run.state, player) if player is not None else []
+
+    def clickable(self) -> list[dict[str, str]]:
+        player = self.player
+        return self.ui.clickable(self.run.state, player) if player is not None else []
+
+    def click(self, target: Mapping[str, str]) -> None:
+        """A click on the board element with these ``data-*`` values."""
+        player, state = self.player, self.run.state
+        if player is None:
+            return
+        if not is_choice(target, self.ui.clickable(state, player)):
+            reason = self.ui.why_not(state, player, target, self.ui.highlights(state, player))
+            if reason:
+                step = self.run.step
+                hint = _(step.hint) if step is not None and step.hint else ""
+                self.note = {"kind": Outcome.ILLEGAL.value,
+                             "lines": [line for line in (_("Not possible: {reason}.").format(reason=reason), hint)
+                                       if line]}
+                return
+        action = self.ui.click(state, player, dict(target))
+        if action is not None:
+            self._judge(action)
+            return
+        self.note = None
+        if self._adopted != self._bare and self.ui.highlights(state, player) == self._bare:
+            self.ui.adopt(state, player, self.run.highlights)  # the step's choice is not put down
+
+    def button(self, index: int) -> None:
+        """The ``index``-th of :meth:`buttons` was pressed."""
+        buttons = self.buttons()
+        if not 0 <= index < len(buttons):
+            raise ValueError(_("that button is gone; the board has changed"))
+        chosen = buttons[index]
+        if chosen.action is not None:
+            self._judge(chosen.action)
+        else:
+            self.ui.step(chosen.step)
+            self.note = None
+
+    def next(self) -> None:
+        """Go on from a step that is only read."""
+        if self.run.asks or self.run.done:
+            raise ValueError(_("this step waits for your move"))
+        self.run.next()
+        self.note = self._played(None)
+        self._fresh()
+
+    def _judge(self, action: Any) -> None:
+        verdict = self.run.answer(action)
+        self.note = self._played(verdict) if verdict.correct else verdict_note(verdict)
+        self._fresh()
+
+    def _played(self, verdict: Verdict | None) -> dict[str, Any] | None:
+        """The note on the moves just played: the learner's right one, then the replies."""
+        moves = [f"{self.names[who]}: {text}" for who, text in self.run.played]
+        lines = [_("Right: {move}.").format(move=moves.pop(0))] if verdict is not None else []
+        if moves:
+            lines.append(_("Then: {moves}.").format(moves="; ".join(moves)))
+        return {"kind": Outcome.CORRECT.value, "lines": lines} if lines else None
+
+
+def verdict_note(verdict: Verdict) -> dict[str, Any]:
+    """What the learner reads after a wrong move: why, then the step's hint."""
+    why = (_("That move is not allowed: {reason}.").format(reason=verdict.reason)
+           if verdict.outcome is Outcome.ILLEGAL else verdict.reason)
+    return {"kind": verdict.outcome.value, "lines": [line for line in (why, verdict.hint) if line]}

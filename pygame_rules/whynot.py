@@ -1,16 +1,17 @@
 """"Why not?": the engine's reason why a click on the board does nothing.
 
 A click on a board element that is not one of the things the player can choose now
-(:meth:`~pygame_rules.interaction.Interaction.clickable`) names the action the player most
-likely meant (:meth:`~pygame_rules.interaction.Interaction.guesses`); the game's one source
-of legality (``why_illegal``) says why that action
-can't be taken. Pure Python (no browser imports): tested in CPython.
+(:meth:`~pygame_rules.interaction.Interaction.clickable`) is explained by the game's board
+interaction (:meth:`~pygame_rules.interaction.Interaction.why_not`): why *that* piece, field or
+card can't act now, or what the click would need (with a piece picked: why it can't go there),
+in the words of the game's one source of legality (``legal.py``), never a reason about some
+other move. Pure Python (no browser imports): tested in CPython.
 
 >>> from pygame_rules import get_game
 >>> game = get_game("tuerme")
 >>> state = game.new_game(2, seed=1)
 >>> why_not(game, state, 0, {"square": "b2"}, {})
-'b2-b3: there is no piece on b2'
+'there is no piece on b2 to move: pick one of your stones or towers'
 >>> why_not(game, state, 0, {"square": "b2"}, {"selected": "a1"})
 'a1-b2: pieces move in a straight line along a row or a column'
 >>> why_not(game, state, 0, {"square": "nowhere"}, {}) is None
@@ -48,7 +49,7 @@ def meant(game: Game[Any, Any], state: Any, player: int, target: Mapping[str, st
 
 def why_not(game: Game[Any, Any], state: Any, player: int, target: Mapping[str, str],
             highlights: Mapping[str, Any]) -> str | None:
-    """Why ``player`` can't do what a click on ``target`` meant (see :func:`meant`), in the
-    active language; None when there is nothing to explain."""
-    action = meant(game, state, player, target, highlights)
-    return None if action is None else game.why_illegal(state, player, action)
+    """Why a click of ``player`` on ``target`` does nothing (``highlights``: the half-made
+    choice before the click), about the thing clicked, in the active language; None when there
+    is nothing to explain."""
+    return interaction_for(game).why_not(state, player, target, highlights)

@@ -44,9 +44,9 @@ RUNS: dict[str, tuple[tuple[int, dict[str, Any], tuple[int, ...]], ...]] = {
 MAX_PLIES = 3000
 
 DIGESTS = {
-    "babel": "ca47e6846819d4ba190eba00fa1c2dba46f68f883ae6d8123d7a10fb071afd4e",
-    "saba": "e126e35a5aa9b6201cdc5935c5d80d56c94fd2e0a52f01c500307f8be641d4be",
-    "tuerme": "aedeeab957bf2d0159d187f1ffb22211139c62e542fc3afb877b5ad973c1098a",
+    "babel": "dd73a846a0cc453e5c13dff71b20fbe08898cb928022258c4dcc4e648593205e",
+    "saba": "7604c078b0b92a69a4db404924f6669a78dd4d4cb3119822094fe4b80df4559a",
+    "tuerme": "432627d6a5e1d77e4ee2c1e5a4f7a91ba2f63c0c56699c820928b094084e66c0",
 }
 
 

@@ -60,3 +60,36 @@ def test_every_level_hints(level: str) -> None:
     state = game.new_game(2, seed=4)
     h = hint(game, state, 0, level)
     assert h == hint(game, state, 0, level) and game.why_illegal(state, 0, h.action) is None
+
+
+@pytest.mark.parametrize(("lesson_id", "step", "reason"), [
+    ("babel/wonders", 1, "completes the Pyramids of Giza"),
+    ("saba/building", 0, "builds the arch on garden field 7, a balcony for your figure"),
+    ("tuerme/moving", 1, "covers the piece on d6 and makes it yours"),
+])
+def test_a_hint_names_the_goal_it_reaches(lesson_id: str, step: int, reason: str) -> None:
+    """Where the lesson's move reaches a goal (a wonder completed, a palace part built, a tower
+    won), a hint for it says so, in every language, not only what it scores."""
+    from pygame_rules.bots import knowledge_for
+    from pygame_rules.bots.hint import Hint
+    from pygame_rules.lessons import expected, lesson
+
+    ls = lesson(lesson_id)
+    state = replay(ls)[step]
+    game = get_game(ls.game)
+    player, action = expected(ls.steps[step], state)[0]
+    goal = knowledge_for(game).goal(state, player, action, game.play(state, player, action))
+    assert goal is not None
+    text = hint_text(Hint(action, "", goal[0], goal[1]))
+    assert text == reason
+    for lang in ("nl", "de", "fr"):
+        with i18n.using(lang):
+            assert hint_text(Hint(action, "", goal[0], goal[1])) not in (text, "")
+
+
+def test_the_hint_for_the_last_tile_of_a_wonder_names_the_wonder() -> None:
+    """The hint itself (not only the knowledge): accepting to build the Pyramids' last tile."""
+    game = get_game("babel")
+    state = replay(lessons("babel")[3])[1]  # babel/wonders: nobody offered; add your three ships
+    h = hint(game, state, 0)
+    assert h.notation == "accept no offer; add 3 ships" and hint_text(h) == "completes the Pyramids of Giza"

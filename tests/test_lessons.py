@@ -93,7 +93,8 @@ def test_wrong_move_on_first_do_step_gets_a_reason(ls: Lesson) -> None:
 PLAYED = {
     "babel": {"Build", "Offer", "Accept", "Pass", "DoubleTurn", "DrawThree", "CardExchange", "ThirdBonus"},
     "saba": {"TakeHarbour", "MoveVizier", "UseDistrict", "Build", "PlaceFigure", "SerailChoice", "PlayCard",
-             "Stash", "PlayOverseer", "PlayRobber", "Done"},
+             "Stash", "PlayOverseer", "PlayRobber", "PlayHarbourmaster", "PlayCaravan", "PlayMerchant",
+             "PlayGuard", "Done"},
 }
 
 
@@ -121,7 +122,17 @@ def test_the_action_card_lessons_end_as_their_texts_say() -> None:
     assert any(saba.record_text(state, state.current, action) == "build 5.1 treasury 1"
                for _ls, state, action in asked_actions("saba"))
     end = replay(lesson("saba/person-cards"))[-1]
-    assert end.players[0].res == (0, 0, 1, 4) and end.stash[6] is not None and end.districts[3] == (0,)
+    assert end.players[0].res == (1, 0, 1, 4) and end.stash[6] is not None and end.districts[3] == (0,)
+    assert any(getattr(action, "waive", None) is not None for _ls, _state, action in asked_actions("saba"))
+
+
+def test_the_guard_gives_the_learner_the_serail_figure() -> None:
+    """saba/pro-rules: the guard makes blue the serail leader; his figure replaces red's there."""
+    states = replay(lesson("saba/pro-rules"))
+    before, end = states[-3], states[-1]
+    assert before.serail_figure == 1 and end.serail_figure == 0
+    assert [p.figures for p in end.players] == [before.players[0].figures - 1, before.players[1].figures + 1,
+                                                before.players[2].figures]
 
 
 def test_a_wrong_tuerme_move_names_the_engine_reason() -> None:

@@ -44,7 +44,7 @@ def test_picture_1_free_field_not_other_symbol_over_own_stone_onto_same_symbol()
     # Red A on d4; e4 holds a B stone, d5 an own B stone, d6 an A tower (blue on top).
     s = example("tuerme", "picture-1").start()
     assert legal(s, "d4-c4")                                      # 1. onto a free field
-    check_rejects(GAME, s, 0, mv("d4-e4"), "a A piece may only cover the same symbol")  # 2.
+    check_rejects(GAME, s, 0, mv("d4-e4"), "a piece with the symbol A may only cover the same symbol")  # 2.
     after = GAME.apply(s, 0, mv("d4-d6"))                         # 3. over own B onto the A tower
     assert after.board[parse_square("d6")] == "Agbr" and after.board[parse_square("d4")] == ""
     assert GAME.action_text(s, mv("d4-d6")) == "d4xd6"
@@ -61,7 +61,7 @@ def test_picture_2_never_onto_or_over_foreign_stones():
 def test_picture_3_symbol_fields_enter_only_matching_and_may_be_crossed():
     # A red B stone on e5; up the e file: e6 (A field), e7 (B field), e8; down: e4, e3 (D), e2 (C), e1.
     s = example("tuerme", "picture-3").start()
-    check_rejects(GAME, s, 0, mv("e5-e6"), "e6 is a symbol field for A; only a A piece may enter")  # 1.
+    check_rejects(GAME, s, 0, mv("e5-e6"), "e6 is a symbol field for A; only a piece with the symbol A may enter")  # 1.
     assert legal(s, "e5-e7")                                       # 2. onto the B field, over e6
     assert legal(s, "e5-e1")                                       # 3. over e3 and e2 onto a B tower
     dests = targets(s, "e5")

@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
 
-from ..i18n import _, ngettext
+from ..i18n import N_, _, ngettext
 from ..interaction import Button, Interaction, Played
 from .actions import Accept, Build, CardExchange, Continue, Decline, DoubleTurn, DrawThree, Offer, Pass, ThirdBonus
 from .data import KINDS, NO_CARDS, WONDERS, Counts, counts_words, tile_words
@@ -26,6 +26,14 @@ from .state import BabelState, Phase, add
 
 #: UI steps (``Button.step`` keys).
 CLEAR, SWAP, CANCEL = "clear", "swap", "cancel"
+#: What the turn's step asks for, said when a click belongs to another step.
+NOW = {
+    Phase.CHOOSE: N_("now a tile is chosen to build, or the turn is passed"),
+    Phase.OFFER: N_("now the others make their sealed offers with the cards of their hands"),
+    Phase.DECIDE: N_("now the builder decides which offers to accept"),
+    Phase.BONUS: N_("now the players turned down decide on the third bonus"),
+    Phase.WINDOW: N_("now action cards may be played before the cards are drawn"),
+}
 
 
 class BabelInteraction(Interaction):
@@ -40,6 +48,7 @@ class BabelInteraction(Interaction):
     """
 
     portrait_below = PORTRAIT_BELOW
+    choice_keys = ("tile", "offers", "cards")
 
     def __init__(self, game: Any) -> None:
         super().__init__(game)
@@ -212,6 +221,63 @@ class BabelInteraction(Interaction):
         if card in KINDS and state.phase is Phase.OFFER:
             cards = highlights.get("cards") or NO_CARDS
             yield Offer(tuple(n + (k == KINDS.index(card)) for k, n in enumerate(cards)), False)
+
+    def why_not(self, state: BabelState, player: int, target: Mapping[str, str],
+                highlights: Mapping[str, Any]) -> str | None:
+        """Why the tile, card or offer clicked can't be chosen now (in another step of the turn:
+        what this step asks for instead).
+
+        >>> from pygame_rules.babel import GAME
+        >>> ui, state = BabelInteraction(GAME), GAME.new_game(3, seed=1)
+        >>> print(ui.why_not(state, 0, {"card": "camel"}, {}))
+        your cards can't be chosen now: now a tile is chosen to build, or the turn is passed
+        """
+        if player not in self.game.to_move(state):
+            return None
+        now = _(NOW[state.phase]) if state.phase in NOW else ""
+        wonder, slot, helper = _int(target.get("wonder")), _int(target.get("tile")), _int(target.get("offer-player"))
+        card = target.get("card", "")
+        if wonder >= 0 and slot >= 0:
+            return self._tile_problem(state, player, Build(wonder, slot), now)
+        if helper >= 0 and helper < len(self.names):
+            reason = (self.game.why_illegal(state, player, Accept((helper,))) if state.phase is Phase.DECIDE
+                      else now)
+            return _("{player}'s offer can't be chosen: {reason}").format(player=self.names[helper],
+                                                                           reason=reason) if reason else None
+        if card in KINDS or card == "exchange":
+            if state.phase is not Phase.OFFER:
+                return _("your cards can't be chosen now: {reason}").format(reason=now)
+            cards = highlights.get("cards") or NO_CARDS
+            offer = (Offer(cards, True) if card == "exchange" else
+                     Offer(tuple(n + (k == KINDS.index(card)) for k, n in enumerate(cards)), False))
+            reason = self.game.why_illegal(state, player, offer)
+            return _("that card can't go into your offer: {reason}").format(reason=reason) if reason else None
+        return None
+
+    def _tile_problem(self, state: BabelState, player: int, build: Build, now: str) -> str | None:
+        if not (0 <= build.wonder < len(state.wonders) and 0 <= build.slot < len(state.wonders[build.wonder].slots)):
+            return None
+        tile = state.wonders[build.wonder].slots[build.slot]
+        reason = self.game.why_illegal(state, player, build)
+        if tile is None or not reason:
+            return reason
+        if state.phase is not Phase.CHOOSE:
+            reason = now
+        return _("the tile {tile} on {wonder} can't be chosen: {reason}").format(
+            tile=tile_words(tile), wonder=_(WONDERS[build.wonder]), reason=reason)
+
+    def adopt(self, state: BabelState, player: int, highlights: Mapping[str, Any]) -> None:
+        """The tile picked, the offers accepted or the cards put into the offer being made."""
+        self._sync(state, player)
+        tile, offers, cards = highlights.get("tile"), highlights.get("offers"), highlights.get("cards")
+        if state.phase is Phase.CHOOSE and tile is not None and Build(*tile) in self._legal(state, player):
+            self.tile = tuple(tile)
+        elif state.phase is Phase.DECIDE and offers and player == state.active:
+            if any(a.offers == tuple(offers) for a in self._accepts(state)):
+                self.accepted = tuple(offers)
+        elif state.phase is Phase.OFFER and cards is not None and all(
+                n <= held for n, held in zip(cards, state.players[player].hand)):
+            self.cards = tuple(cards)
 
     def step(self, key: str) -> None:
         if key == SWAP:

@@ -139,7 +139,6 @@ LESSONS = (
              expect=("yellow: play draw three",), hint=N_("Play the draw-three card.")),  # i18n: internal
         Step(N_("Card exchange: give up to five building cards away and draw as many new ones. "
                 "Exchange your two cranes."),
-             highlights={"cards": (0, 2, 0, 0)},
              expect=("yellow: play card exchange 2 crane",),  # i18n: internal
              hint=N_("Play the card-exchange card and give your two cranes.")),
         Step(N_("Now offer your four ships."),
@@ -149,7 +148,6 @@ LESSONS = (
                       "accept none; add 5 ship")),
         Step(N_("Red builds alone and turns all offers down. Play your third bonus: 3 points per "
                 "fitting card instead of 1."),
-             highlights={"offers": [1]},
              expect=("yellow: third bonus",), hint=N_("Use the third bonus.")),  # i18n: internal
         Step(N_("Your four ships score 12 points; green, without the card, scores 2 for his two.")),
     ), learner=1, options={"action_cards": True}),

@@ -73,16 +73,24 @@ INK, PAPER, BOARD = "#000", "#f7f1e3", "#fbf8f1"
 TURN_STROKE, HELPED, TURNED_DOWN = "#b07d00", "#1a7f37", "#b3261e"
 MUTED = "#4d4d4d"  # secondary text: 7:1 and more on every light fill used here
 #: One wonder's card and its three tiles.
-CARD_W, CARD_H, GAP = 254, 220, 10
-TILE_R, TILE_STEP = 34, 82
+CARD_W, CARD_H, GAP = 244, 232, 10
+TILE_R, TILE_STEP = 32, 82
 PANEL_W = 2 * CARD_W + GAP
-LANDSCAPE_WIDTH = GAP + 4 * (CARD_W + GAP)
+#: The landscape board: the wonders, with the players and the scoring table below them; the hand
+#: and the legend in a column of :data:`SIDE_W` at the right.
+SIDE_W = 250
+LANDSCAPE_WIDTH = GAP + 4 * (CARD_W + GAP) + SIDE_W + GAP
 PORTRAIT_WIDTH = GAP + 2 * (CARD_W + GAP)
+#: The landscape board's least height: its shape is the desktop page's board panel's (about
+#: 910 × 702 CSS px at 1280 × 900), so the board fills the panel and its text shows at 12 px.
+LANDSCAPE_HEIGHT = round(LANDSCAPE_WIDTH * 702 / 910)
 #: Below this width of the board in CSS px the page should ask for ``portrait=True``
 #: (the landscape board would show its smallest text under 11 px).
-PORTRAIT_BELOW = 700
+PORTRAIT_BELOW = -(-11 * LANDSCAPE_WIDTH // SMALL)
 #: Heights of what is tapped: hand cards, offers (at least 40 CSS px on a phone).
 TAP_H = 60
+#: A row of the scoring table.
+ROW_H = 27
 # Scoped to this board's root class, so an SVG inlined into a page styles nothing else.
 STYLE = """
 svg.babel [data-tile]:not([data-taken]),svg.babel [data-card],svg.babel [data-offer-player]{cursor:pointer}
@@ -103,19 +111,33 @@ def render_svg(seen: BabelState, viewer: int | None, look: Look, highlights: Map
     top = GAP + (len(WONDERS) // cols) * (CARD_H + GAP)
     hand = [_hand(seen, viewer, highlights)] if viewer is not None else []
     players = [_player(seen, p, viewer, highlights, look) for p in range(seen.num_players)]
-    tables = [_scoring_table(seen), _legend(seen, look)]
+    legend = _legend(seen, viewer, look)
     if portrait:
-        columns = [_stack(hand + players + tables, GAP, top, PANEL_W)]
-    else:
-        columns = [_stack(tables, GAP, top, CARD_W), _stack(players, 2 * GAP + CARD_W, top, PANEL_W),
-                   _stack(hand, 3 * GAP + CARD_W + PANEL_W, top, CARD_W)]
-    height = max(c.bottom for c in columns)
-    background = svg.el("rect", x=0, y=0, width=width, height=height, fill=BOARD, aria_hidden="true")
+        columns = [_stack([*hand, *players, _scoring_table(seen), legend], GAP, top, PANEL_W)]
+        least = 0.0
+    else:  # the players below the wonders, the hand, legend and scoring table at the right; what
+        # does not fit there goes below the players (the table first)
+        wide = 4 * (CARD_W + GAP) - GAP
+        right = GAP + wide + GAP
+        table = _scoring_table(seen)
+        layouts = []
+        for side_makers, flow_makers, under in (([*hand, legend, table], [], []), ([*hand, legend], [table], []),
+                                                (hand, [table], [legend])):
+            flow = _flow([*players, *flow_makers], top, wide)
+            layouts.append([*flow, _stack(side_makers, right, GAP, SIDE_W),
+                            _stack(under, GAP, max(f.bottom for f in flow), wide)])
+            if max(c.bottom for c in layouts[-1]) <= LANDSCAPE_HEIGHT:
+                break
+        columns = min(layouts, key=lambda c: max(b.bottom for b in c))
+        least = LANDSCAPE_HEIGHT
+    height = max(least, max(c.bottom for c in columns))
+    background = svg.el("rect", x=0, y=0, width=width, height=height, fill=BOARD, class_="backdrop",
+                        aria_hidden="true")
     parts[1:1] = [background]
     parts += [c.markup for c in columns]
     title = f"{TITLE} — {status_text(seen, look.names)}"
     return svg.el("svg", svg.el("title", title), svg.el("desc", _description(seen, viewer, look)), *parts,
-                  xmlns="http://www.w3.org/2000/svg", viewBox=f"0 0 {width} {height}", role="group",
+                  xmlns="http://www.w3.org/2000/svg", viewBox=f"0 0 {width:g} {height:g}", role="group",
                   class_="babel portrait" if portrait else "babel")
 
 
@@ -215,6 +237,18 @@ class _Block:
     bottom: float
 
 
+def _flow(makers: Sequence[Any], y: float, width: float) -> list[_Block]:
+    """Blocks in three columns of ``width`` from the left margin down from ``y``, each into the
+    column that ends highest."""
+    narrow = (width - 2 * GAP) / 3
+    flow = [_Block("", y) for _ in range(3)]
+    for make in makers:
+        k = min(range(3), key=lambda i: flow[i].bottom)
+        block = _stack([make], GAP + k * (narrow + GAP), flow[k].bottom, narrow)
+        flow[k] = _Block(svg.join([flow[k].markup, block.markup]), block.bottom)
+    return flow
+
+
 def _stack(makers: Sequence[Any], x: float, y: float, width: float) -> _Block:
     """Blocks drawn one below the other from ``y``: each maker is called with (x, y, width)
     and returns its :class:`_Block`."""
@@ -242,18 +276,18 @@ def _wonder(state: BabelState, w: int, x: int, y: int, hl: Mapping[str, Any], lo
         first, second = SCORING_ROWS[wonder.scored_row]
         scored = _("completed, scored {first}/{second}").format(first=first, second=second)
         label = _("{wonder}: {state}").format(wonder=name, state=scored)
-        items += _lines(scored, x + CARD_W / 2, y + 100, CARD_W - 20, middle=True)[0]
+        items += _lines(scored, x + CARD_W / 2, y + 96, CARD_W - 20, middle=True)[0]
     else:
         for s, tile in enumerate(wonder.slots):
             building = state.target is not None and (state.target.wonder, state.target.slot) == (w, s)
-            items.append(_tile(tile, x + 45 + s * TILE_STEP, y + 96, w, s, building or hl.get("tile") == (w, s)))
+            items.append(_tile(tile, x + 40 + s * TILE_STEP, y + 86, w, s, building or hl.get("tile") == (w, s)))
             if hl.get("built") == (w, s):
-                items.append(svg.el("circle", cx=x + 45 + s * TILE_STEP, cy=y + 96, r=TILE_R + 5, fill="none",
+                items.append(svg.el("circle", cx=x + 40 + s * TILE_STEP, cy=y + 86, r=TILE_R + 5, fill="none",
                                     stroke=TURN_STROKE, stroke_width=4, class_="turn-mark", aria_hidden="true"))
     if hl.get("built", (None,))[0] == w and wonder.scored_row is not None:  # the build completed it
         items.append(svg.el("rect", x=x - 3, y=y - 3, width=CARD_W + 6, height=CARD_H + 6, rx=10, fill="none",
                             stroke=TURN_STROKE, stroke_width=4, class_="turn-mark", aria_hidden="true"))
-    items.append(_elements(wonder.elements, x + 8, y + CARD_H - 42, look))
+    items.append(_elements(wonder.elements, x + 8, y + CARD_H - 36, look))
     return svg.group(items, class_="wonder" + (" completed" if wonder.complete else ""), data_wonder=w,
                      role="group", aria_label=label)
 
@@ -285,18 +319,34 @@ def _tile(tile: Counts | None, cx: int, cy: int, w: int, s: int, selected: bool)
 
 
 def _elements(elements: tuple[int, ...], x: int, y: int, look: Look) -> str:
-    """Element value per player on a wonder, as boxes in the players' colours with the number."""
+    """The building elements each player has on a wonder, as the pieces stand there: a stack
+    of large (3) and small (1) elements in the player's colour above a box with their value."""
     out = []
     for p, value in enumerate(elements):
-        bx = x + p * 48
+        bx = x + p * 46
         fill = look.fills[p] if value else "#fff"
         label = ngettext("{player}: {n} building element", "{player}: {n} building elements", value).format(
             player=look.names[p], n=value)
         out.append(svg.group([
-            svg.el("rect", x=bx, y=y, width=42, height=34, rx=4, fill=fill, stroke=look.fills[p], stroke_width=2),
-            svg.el("text", str(value), x=bx + 21, y=y + 24, font_size=SMALL + 2, text_anchor="middle",
+            *_element_stack(value, bx + 21, y - 3, fill),
+            svg.el("rect", x=bx, y=y, width=42, height=28, rx=4, fill=fill, stroke=look.fills[p], stroke_width=2,
+                   class_=f"seat-colour player-{p}"),
+            svg.el("text", str(value), x=bx + 21, y=y + 21, font_size=SMALL + 2, text_anchor="middle",
                    fill=ink(fill))], class_=f"elements player-{p}", data_player=p, role="img", aria_label=label))
     return svg.join(out)
+
+
+def _element_stack(value: int, cx: float, base: float, fill: str) -> list[str]:
+    """A player's elements stacked up from ``base``: the large ones (worth 3) below, the small
+    ones above; at most three layers (the value below says how many in all)."""
+    large, small = divmod(value, 3)
+    layers = [("large", 30, 12)] * large + [("small", 16, 9)] * small
+    out, top = [], base
+    for kind, w, h in layers[:3]:
+        top -= h + 2
+        out.append(svg.el("rect", x=cx - w / 2, y=top, width=w, height=h, fill=fill, stroke="#1b1b1b",
+                          stroke_width=1, class_=f"element {kind}", aria_hidden="true"))
+    return out
 
 
 # ------------------------------------------------------------------ tables
@@ -305,21 +355,24 @@ def _scoring_table(state: BabelState) -> Any:
         items, ry = _lines(_("Scoring: 1st / 2nd / other"), x, y + 18, width, HEAD, bold=True)
         over = state.phase is Phase.OVER
         rows = [*SCORING_ROWS, FINAL_ROW]
+        half = (width - 6) / 2  # the seven rows in two columns, the final scoring's row across below
+        down = (len(SCORING_ROWS) + 1) // 2
         for r, (first, second) in enumerate(rows):
             final = r == len(SCORING_ROWS)
             here = (state.marker == r and not over) or (final and over)
-            top = ry - 10 + r * 32
+            rx, top = (x, ry - 10 + down * ROW_H) if final else (x + (r // down) * (half + 6),
+                                                                 ry - 10 + (r % down) * ROW_H)
             label = f"{first} / {second} / {OTHER_PLACE_POINTS}"
             if final:
                 label = _("{row}  (end)").format(row=label)
-            items.append(svg.el("rect", x=x, y=top, width=width, height=30, class_="row",
+            items.append(svg.el("rect", x=rx, y=top, width=width if final else half, height=ROW_H - 2, class_="row",
                                 fill="#fff3b0" if final else "#fff", stroke="#8a7a5a", data_row=r,
                                 aria_hidden="true"))
-            items.append(svg.el("text", label, x=x + 36, y=top + 22, font_size=SMALL))
+            items.append(svg.el("text", label, x=rx + 26, y=top + ROW_H - 8, font_size=SMALL))
             if here:
-                items.append(svg.el("circle", cx=x + 16, cy=top + 15, r=9, fill="#d8c8a0", stroke="#000",
+                items.append(svg.el("circle", cx=rx + 13, cy=top + ROW_H / 2 - 1, r=9, fill="#d8c8a0", stroke="#000",
                                     class_="marker", aria_hidden="true"))
-        y = ry - 10 + len(rows) * 32 + 30
+        y = ry - 10 + (down + 1) * ROW_H + 26
         head, y = _lines(_("Set bonus (tiles of one kind : VP)"), x, y, width, bold=True)
         bonus = "  ".join(f"{n}:{SET_BONUS[n]}" for n in range(1, 7))
         text, y = _lines(bonus, x, y, width, class_="set-bonus")
@@ -328,25 +381,39 @@ def _scoring_table(state: BabelState) -> Any:
     return draw
 
 
-def _legend(state: BabelState, look: Look) -> Any:
-    """What the shapes and colours mean: the kinds of tile, the element boxes, a taken tile."""
+def _legend(state: BabelState, viewer: int | None, look: Look) -> Any:
+    """What the shapes and colours mean: the kinds of tile, a taken tile, and each player's
+    colour as his building elements show it (the viewer's marked "you"); entries side by side."""
     def draw(x: float, y: float, width: float) -> _Block:
         items, y = _lines(_("Legend"), x, y + 18, width, HEAD, bold=True)
-        for k in range(len(KINDS)):
-            items.append(svg.el("circle", cx=x + 14, cy=y - 6, r=12, fill=KIND_FILL[k], stroke="#5a4a3a",
-                                aria_hidden="true"))
-            text, y = _lines(_("{kind} tile").format(kind=kind_name(k)), x + 34, y, width - 34)
-            items += text
-            y += 6
-        items.append(svg.el("circle", cx=x + 14, cy=y - 6, r=12, fill="none", stroke="#8a7a5a",
-                            stroke_dasharray="4 4", aria_hidden="true"))
-        text, y = _lines(_("tile already handed out"), x + 34, y, width - 34)
-        items += text
-        y += 6
-        items.append(svg.el("rect", x=x + 2, y=y - 20, width=24, height=20, rx=3, fill=look.fills[0],
-                            aria_hidden="true"))
-        text, y = _lines(_("building elements of a player on the wonder"), x + 34, y, width - 34)
-        return _Block(svg.group(items + text, class_="legend"), y - 10)
+        keys: list[tuple[str, str]] = [(_("{kind} tile").format(kind=kind_name(k)), f"kind-{k}")
+                                       for k in range(len(KINDS))]
+        keys.append((_("tile already handed out"), "taken"))
+        keys += [(_("{name} (you)").format(name=look.names[p]) if p == viewer else look.names[p], f"player-{p}")
+                 for p in range(state.num_players)]
+        keys.append((_("building elements of a player on the wonder"), "elements"))
+        across = max(1, int(width // 250))
+        column_w = (width - (across - 1) * GAP) / across
+        row_bottom = y
+        for i, (words, key) in enumerate(keys):
+            if i % across == 0:  # a new row of entries starts below the last one
+                y = row_bottom
+            ex, ey = x + (i % across) * (column_w + GAP), y
+            if key.startswith("kind-"):
+                icon = svg.el("circle", cx=ex + 14, cy=ey - 6, r=12, fill=KIND_FILL[int(key[5:])], stroke="#5a4a3a",
+                              aria_hidden="true")
+            elif key == "taken":
+                icon = svg.el("circle", cx=ex + 14, cy=ey - 6, r=12, fill="none", stroke="#8a7a5a",
+                              stroke_dasharray="4 4", aria_hidden="true")
+            elif key.startswith("player-"):
+                icon = svg.join(_element_stack(3, ex + 14, ey + 4, look.fills[int(key[7:])]))
+            else:
+                icon = svg.join(_element_stack(4, ex + 14, ey + 4, "#ffffff"))
+            text, bottom = _lines(words, ex + 34, ey, column_w - 34)
+            items += [icon, *text]
+            row_bottom = max(row_bottom, bottom + 6)
+        y = row_bottom
+        return _Block(svg.group(items, class_="legend"), y - 10)
 
     return draw
 

@@ -35,12 +35,14 @@ from ..babel.data import (
     FINAL_ROW,
     NO_CARDS,
     SCORING_ROWS,
+    WONDERS,
     ActionCard,
     Counts,
 )
 from ..babel.legal import sub_counts
 from ..babel.scoring import action_card_points, set_bonus, wonder_points
 from ..babel.state import BabelState, Phase, StoredOffer, sort_actions, sub
+from ..i18n import N_
 from ..rng import Rng
 from .knowledge import Knowledge, random_rng_state
 
@@ -58,6 +60,11 @@ PLAYOUT_ACCEPT = 0.8
 USUAL_OFFER = 0.75
 
 
+#: A hint's reason when the action completes a wonder (the builder's, or a helper's).
+COMPLETES = N_("completes the {wonder}")
+HELPS_COMPLETE = N_("helps complete the {wonder}")
+
+
 class BabelKnowledge(Knowledge[BabelState, BabelAction]):
     game = GAME
     scale: ClassVar[float] = 8.0
@@ -65,6 +72,21 @@ class BabelKnowledge(Knowledge[BabelState, BabelAction]):
     samples: ClassVar[int] = 3
 
     # -------------------------------------------------------------- determinize
+    def goal(self, before: BabelState, player: int, action: BabelAction,
+             after: BabelState) -> tuple[str, tuple[tuple[str, str | int], ...]] | None:
+        """A wonder completed.
+
+        >>> from pygame_rules.lessons import lesson, replay
+        >>> state = replay(lesson("babel/wonders"))[1]
+        >>> after = GAME.play(state, 0, GAME.parse_action(state, "accept none; add 3 ship")[1])
+        >>> KNOWLEDGE.goal(state, 0, None, after)
+        ('completes the {wonder}', (('wonder', 'Pyramids of Giza'),))
+        """
+        for w, (old, new) in enumerate(zip(before.wonders, after.wonders)):
+            if new.complete and not old.complete:
+                return (COMPLETES if before.active == player else HELPS_COMPLETE), (("wonder", WONDERS[w]),)
+        return None
+
     def determinize(self, view: BabelState, player: int, rng: Rng) -> BabelState:
         sealed = not view.revealed
         unseen = [CARDS_PER_KIND - n for n in view.discard]

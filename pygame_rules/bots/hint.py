@@ -3,8 +3,10 @@
 The hint decides from ``game.view(state, player)`` only, seeded from that view, so
 two states the player cannot tell apart give the same hint. The reason compares
 the player's score breakdown before and after the action (played out to the end of
-its step, as the medium level judges it, in a world dealt from the view) and falls
-back on the bot's evaluation.
+its step, as the medium level judges it, in a world dealt from the view), naming the goal
+the action reaches where the game's knowledge sees one (``Knowledge.goal``: "completes the
+Colossus of Rhodes", "builds the arch on garden field 7, a balcony for your figure", "covers the
+piece on d6 and makes it yours"), and falls back on the bot's evaluation.
 
 >>> from pygame_rules.tuerme import GAME, build
 >>> state = build(2, {"b4": "Br", "n1": "Db", "a8": "Ar"})
@@ -87,6 +89,9 @@ def _reason(game: Game[Any, Any], view: Any, player: int, action: Any, notation:
             n = game.scores(settled)[player]
             return Hint(action, notation, WINS, (("n", n),))
         return Hint(action, notation, ENDS)
+    goal = k.goal(world, player, action, settled)
+    if goal is not None:  # the goal reached, rather than only a score
+        return Hint(action, notation, goal[0], goal[1])
     before_lines = game.score_breakdown(world)[player]
     gains = [(line.points - old.points, line.label)
              for old, line in zip(before_lines, game.score_breakdown(settled)[player])]

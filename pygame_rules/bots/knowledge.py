@@ -72,6 +72,13 @@ class Knowledge(Generic[S, A]):
         """The candidates the easy level picks from: obvious blunders left out."""
         return actions
 
+    def goal(self, before: S, player: int, action: A, after: S) -> tuple[str, tuple[tuple[str, str | int], ...]] | None:
+        """The goal ``action`` of ``player`` reaches, from ``before`` to ``after`` (its step played
+        out), for a hint's reason: an English template marked ``N_`` and its fields (texts among
+        them English too, translated with it), e.g. ``("completes the {wonder}", (("wonder",
+        "Colossus of Rhodes"),))``; None when it reaches none worth naming."""
+        return None
+
     def progress(self, state: S, player: int, action: A) -> int:
         """How far ``action`` brings the game towards its end, as a grade: 0 not at all, and
         higher the further. The levels prefer progress (see :mod:`.levels` and

@@ -23,10 +23,23 @@ from collections import Counter
 from dataclasses import replace
 from typing import ClassVar
 
+from ..i18n import N_
 from ..rng import Rng
 from ..saba import GAME
 from ..saba.actions import Build, Done, PlaceFigure, PlayCard, PlayMerchant, SabaAction, SerailChoice, UseDistrict
-from ..saba.data import BASIC_CARDS, PALACE_CARDS, PRO_CARDS, RES_LIMIT, Card, Shape, stack_palace_deck
+from ..saba.data import (
+    BASIC_CARDS,
+    PALACE_CARDS,
+    PRO_CARDS,
+    RES_LIMIT,
+    SHAPE_NAMES,
+    Card,
+    Shape,
+    card_field,
+    card_shape,
+    is_part,
+    stack_palace_deck,
+)
 from ..saba.legal import PERSON_ACTIONS
 from ..saba.scoring import scoring_figures
 from ..saba.state import Phase, SabaState, serail_leader
@@ -46,6 +59,12 @@ FREE_ACTIONS = (UseDistrict, PlayCard, *PERSON_ACTIONS)
 PLAYOUT_BUILD = 0.7
 
 
+#: A hint's reason when the action builds a palace part (a balcony for a figure) or wins the
+#: serail figure.
+BUILDS_PART = N_("builds the {part} on garden field {field}, a balcony for your figure")
+SERAIL_FIGURE = N_("makes you the serail leader, so the serail figure is yours")
+
+
 class SabaKnowledge(Knowledge[SabaState, SabaAction]):
     game = GAME
     scale: ClassVar[float] = 0.8
@@ -53,6 +72,24 @@ class SabaKnowledge(Knowledge[SabaState, SabaAction]):
     samples: ClassVar[int] = 1
 
     # -------------------------------------------------------------- determinize
+    def goal(self, before: SabaState, player: int, action: SabaAction,
+             after: SabaState) -> tuple[str, tuple[tuple[str, str | int], ...]] | None:
+        """A palace part built, or the serail figure won.
+
+        >>> from pygame_rules.lessons import lesson, replay
+        >>> state = replay(lesson("saba/building"))[0]
+        >>> build = GAME.parse_action(state, "build 5.1 arch on 7")[1]
+        >>> KNOWLEDGE.goal(state, 0, build, GAME.play(state, 0, build))
+        ('builds the {part} on garden field {field}, a balcony for your figure', (('part', 'arch'), ('field', 7)))
+        """
+        built = isinstance(action, Build) and 0 <= action.slot < len(before.display)
+        card = before.display[action.slot] if built else None  # type: ignore[union-attr]
+        if card is not None and is_part(card):
+            return BUILDS_PART, (("part", SHAPE_NAMES[card_shape(card)]), ("field", card_field(card)))
+        if after.serail_figure == player != before.serail_figure:
+            return SERAIL_FIGURE, ()
+        return None
+
     def determinize(self, view: SabaState, player: int, rng: Rng) -> SabaState:
         unseen = Counter(BASIC_CARDS + (PRO_CARDS if view.pro else ()))
         unseen.subtract(view.discard)

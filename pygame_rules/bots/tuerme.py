@@ -16,10 +16,11 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import ClassVar
 
+from ..i18n import N_
 from ..rng import Rng
 from ..tuerme import GAME
 from ..tuerme.actions import EndTurn, Move, TuermeAction
-from ..tuerme.data import ALLEYS, SYMBOL_AT, SYMBOL_FIELDS
+from ..tuerme.data import ALLEYS, SYMBOL_AT, SYMBOL_FIELDS, square_name
 from ..tuerme.legal import END_TURN, legal_moves, piece_moves
 from ..tuerme.state import COLOUR_INDEX, TuermeState, height, owner
 from .knowledge import Knowledge
@@ -37,12 +38,29 @@ NEUTRAL_PARKED = 0.5
 BUILDS, PREPARES = 2, 1
 
 
+#: A hint's reason when the move covers another player's piece (or a neutral one).
+COVERS = N_("covers the piece on {square} and makes it yours")
+
+
 class TuermeKnowledge(Knowledge[TuermeState, TuermeAction]):
     game = GAME
     #: Scores run to 30–50, so a lead of a few points must still move the search's rewards.
     scale: ClassVar[float] = 10.0
     #: The tree already spans whole turns (see :meth:`follow_up`); longer playouts were weaker.
     playout_depth: ClassVar[int] = 2
+
+    def goal(self, before: TuermeState, player: int, action: TuermeAction,
+             after: TuermeState) -> tuple[str, tuple[tuple[str, str | int], ...]] | None:
+        """Another player's piece covered and won.
+
+        >>> from pygame_rules.tuerme import Move, build, parse_square as sq
+        >>> state = build(2, {"d4": "Ar", "d6": "Abb"})
+        >>> KNOWLEDGE.goal(state, 0, Move(sq("d4"), sq("d6")), state)
+        ('covers the piece on {square} and makes it yours', (('square', 'd6'),))
+        """
+        if isinstance(action, Move) and before.board[action.dst] and owner(before.board[action.dst]) != player:
+            return COVERS, (("square", square_name(action.dst)),)
+        return None
 
     def evaluate(self, state: TuermeState) -> tuple[float, ...]:
         if state.end is not None:

@@ -43,7 +43,7 @@ from .actions import (
     UseDistrict,
 )
 from .data import DISTRICT_GAIN, RES_LIMIT, RESOURCES, Card, District, Res, card_field, card_name, cost_text, is_part
-from .legal import PERSON_ACTIONS
+from .legal import PERSON_ACTIONS, candidates
 from .render import PORTRAIT_BELOW
 from .state import Phase, SabaState, build_cost, place_cost
 
@@ -78,6 +78,8 @@ PHASE_PROMPTS = {
 
 class SabaInteraction(Interaction):
     """One player's half-made choice: a build field, a district, or an action card in play."""
+
+    choice_keys = ("cards",)
 
     #: Below this width the two-column board's text would be under 11 px, so it is drawn in one
     #: column (``portrait``), the players' panels and the legend below the board.
@@ -345,6 +347,8 @@ class SabaInteraction(Interaction):
         if "resource" in target and own:
             res = _res(target["resource"])
             return _only(a for a in self._of(Stash, Discard) if a.res == res)
+        if target.get("serail") == "1":  # the serail step: a marker on field 1
+            return _only(a for a in self._of(SerailChoice) if a.place)
         return None
 
     def _click_slot(self, slot: int, was: int | None) -> Any:
@@ -499,6 +503,94 @@ class SabaInteraction(Interaction):
             by_step = {Phase.PLACE: PlaceFigure, Phase.VIZIER: MoveVizier}
             yield by_step.get(state.phase, UseDistrict)(district)
 
+    def adopt(self, state: SabaState, player: int, highlights: Mapping[str, Any]) -> None:
+        """An action card in hand, picked (and its person's play begun); a build field."""
+        self._sync(state, player)
+        cards = highlights.get("cards")
+        if cards and len(cards) == 1 and not self._card_actions_plain(_card(cards[0])):
+            self.card = _card(cards[0])
+            self.composing = self.card is not None and bool(self._person())
+            if not self.composing:
+                self.card = None
+
+    def _card_actions_plain(self, card: Card | None) -> bool:
+        return card is None or any(isinstance(a, (PlayCard, Discard)) for a in self._card_actions(card))
+
+    def rings(self, highlights: Mapping[str, Any]) -> list[dict[str, str]]:
+        """Harbour fields, build fields, districts and serail fields (the garden field and the
+        card in hand are marks)."""
+        keys = (("harbour", "harbour"), ("build_fields", "build-field"), ("districts", "district"),
+                ("serail", "serail"))
+        return [{attr: str(n)} for key, attr in keys for n in highlights.get(key, ())]
+
+    def why_not(self, state: SabaState, player: int, target: Mapping[str, str],
+                highlights: Mapping[str, Any]) -> str | None:
+        """The thing clicked (a harbour field, build field, district, card, resource or serail
+        field), then the rules' reason it can't act now.
+
+        >>> from pygame_rules.saba import GAME
+        >>> ui, state = SabaInteraction(GAME), GAME.new_game(2, seed=3)
+        >>> print(ui.why_not(state, 0, {"district": "1"}, {}))
+        you have no figure in the carpenters
+        >>> print(ui.why_not(state, 0, {"build-field": "0"}, {}))
+        build field 5.1: building is not possible now (the turn is in its harbour step)
+        """
+        if player not in self.game.to_move(state):
+            return None
+        found = self._refusal(state, player, target, highlights)
+        if found is None:
+            return None
+        thing, reason = found
+        if not reason or thing.lower() in reason.lower():  # the reason names it already
+            return reason
+        return _("{thing}: {reason}").format(thing=thing, reason=reason)
+
+    def _refusal(self, state: SabaState, player: int, target: Mapping[str, str],
+                 highlights: Mapping[str, Any]) -> tuple[str, str | None] | None:
+        """What was clicked, in words, and the reason it can't act (None: it can)."""
+        why = self.game.why_illegal
+        harbour = _int(target.get("harbour") or target.get("harbour-face"))
+        slot, district = _int(target.get("build-field")), _int(target.get("district"))
+        if harbour >= 0:
+            return f"H{harbour}", why(state, player, TakeHarbour(harbour))  # i18n: internal
+        if slot >= 0:
+            action = RemoveCard(slot) if state.phase is Phase.REMOVE else Build(slot)
+            return _("build field 5.{n}").format(n=slot + 1), why(state, player, action)
+        if 0 <= district < len(District):
+            name = _("the {district}").format(district=District(district).noun)
+            building = highlights.get("build_fields")  # with "districts": a build field picked
+            if building and "districts" in highlights and state.phase is Phase.BUILD:
+                return name, why(state, player, Build(building[0], None, district))
+            by_step = {Phase.PLACE: PlaceFigure, Phase.VIZIER: MoveVizier}
+            return name, why(state, player, by_step.get(state.phase, UseDistrict)(district))
+        card = _card(target.get("card", ""))
+        if card is not None:
+            return _("the {card} card").format(card=card.noun), self._card_refusal(state, player, card)
+        res, owner = _res(target.get("resource", "")), target.get("player", "")
+        if res is not None and owner == str(player):
+            mine: Discard | Stash = Discard(res=res) if state.phase is Phase.END else Stash(res)
+            return _("your {resource}").format(resource=res.noun), why(state, player, mine)
+        if res is not None and owner.isdigit() and int(owner) < len(self.names):
+            return (_("{player}'s {resource}").format(player=self.names[int(owner)], resource=res.noun),
+                    _("another player's goods are taken only with the robber or the merchant card"))
+        serail = _int(target.get("serail"))
+        if serail >= 1:
+            reason = (why(state, player, SerailChoice(True)) if state.phase is Phase.SERAIL
+                      else _("serail markers are swapped only with the guard card"))
+            return _("serail field {n}").format(n=serail), reason
+        return None
+
+    def _card_refusal(self, state: SabaState, player: int, card: Card) -> str | None:
+        """Why ``card`` can be neither played nor discarded now."""
+        tried: list[Any] = [PlayCard(card)] if card.resource is not None else [
+            a for a in candidates(state, player) if isinstance(a, PERSON_CLASS.get(card, ()))]
+        if state.phase is Phase.END:
+            tried.insert(0, Discard(card=card))
+        reasons = [self.game.why_illegal(state, player, a) for a in tried]
+        if any(r is None for r in reasons):
+            return None
+        return next((r for r in reasons if r), _("you hold no {card} card").format(card=card.noun))
+
     def clickable(self, state: SabaState, player: int) -> list[dict[str, str]]:
         self._sync(state, player)
         if self.composing:
@@ -512,11 +604,12 @@ class SabaInteraction(Interaction):
         hand = dict.fromkeys(state.players[player].hand)
         out += [{"card": c.value} for c in hand if self._card_actions(c)]
         mine = {a.res for a in self._of(Stash, Discard) if a.res is not None}
+        out += [{"serail": "1"} for a in self._of(SerailChoice) if a.place]
         return out + _resources(player, mine)
 
     def _compose_clickable(self, state: SabaState, player: int) -> list[dict[str, str]]:
         cards = [{"card": c.value} for c in dict.fromkeys(state.players[player].hand)]
-        if self.card in (Card.OVERSEER, Card.HARBOURMASTER):
+        if self.card in PAIR_TARGET:
             key = PAIR_TARGET[self.card]
             return cards + [{key: str(n)} for n in self._pair_options()]
         if self.card is Card.CARAVAN:

@@ -76,20 +76,23 @@ SMALL, HEAD = 16, 18
 LINE = 20  # from one baseline of SMALL text to the next
 #: The smallest side of anything clicked (40 CSS px on a 390 px phone, with room to spare).
 TAP = 58
-#: One column of blocks, the margin around and between them, and the two widths of the board.
-COLUMN, GAP = 500, 10
+#: The portrait board's one column, the landscape board's three narrower ones, the margin
+#: around and between them, and the two widths of the board.
+COLUMN, NARROW, GAP = 500, 386, 10
 PORTRAIT_WIDTH = 2 * GAP + COLUMN
-LANDSCAPE_WIDTH = 3 * GAP + 2 * COLUMN
+LANDSCAPE_WIDTH = 4 * GAP + 3 * NARROW
+#: The landscape board's least height: its shape is the desktop page's board panel's (about
+#: 910 × 702 CSS px at 1280 × 900), so the board fills the panel and its text shows at 12 px.
+LANDSCAPE_HEIGHT = round(LANDSCAPE_WIDTH * 702 / 910)
 #: Below this width of the board in CSS px the page should ask for ``portrait=True`` (the
-#: two-column board would show its smallest text under 11 px).
+#: three-column board would show its smallest text under 11 px).
 PORTRAIT_BELOW = math.ceil(11 / SMALL * LANDSCAPE_WIDTH)
 INK, MUTED = "#1a1a1a", "#4d4d4d"  # text; secondary text (7:1 and more on every fill used here)
 PAPER, FRAME, HL_STROKE = "#fdf6e3", "#7a6a4f", "#b3005e"
 BACKDROP, GARDEN, PALACE, DISTRICT_FILL = "#f7efd9", "#e8f3dc", "#f4e4c1", "#efe6f7"
+#: The harbour's water and quay, a ship's hull and sail, a palace card, a district's roofs.
+WATER, QUAY, HULL, SAIL, CARD, ROOF = "#d6e9f5", "#b9ad97", "#8a5a2b", "#fffdf5", "#ffffff", "#b5653a"
 FONT = 'font-family:Arial,"Liberation Sans",Helvetica,sans-serif'  # i18n: internal (CSS)
-SHAPE_GLYPH = {Shape.ARCH: "⌒", Shape.FOUNTAIN: "◎", Shape.COLUMN: "▮"}
-#: A resource's box in the supply or a player's panel: its width and the step to the next.
-CELL_W, CELL_STEP = 112, 120
 
 
 @dataclass(frozen=True)
@@ -100,8 +103,8 @@ class Block:
     height: float
 
 
-#: A block maker: called with the left and top of its column, returns what it drew.
-Maker = Callable[[float, float], Block]
+#: A block maker: called with the left and top of its column and its width, returns what it drew.
+Maker = Callable[[float, float, float], Block]
 
 
 # ------------------------------------------------------------------ pieces
@@ -161,9 +164,25 @@ def _vizier(cx: float, cy: float) -> str:
                   aria_hidden="true")
 
 
-def _part(cx: float, cy: float, shape: Shape) -> str:
-    """A palace part's sign, for the legend (the garden fields show them in a row)."""
-    return _text(cx, cy + 6, SHAPE_GLYPH[shape], HEAD, anchor="middle", aria_hidden="true")
+def _part(cx: float, cy: float, shape: Shape, size: float = 1.0) -> str:
+    """A palace part as the box's pieces look, about ``24 × size`` high and centred on (cx, cy):
+    an arch (a gateway), a fountain (a basin with its jet) or a column (on its foot)."""
+    s = size
+    if shape is Shape.ARCH:
+        d = (f"M{cx - 12 * s:.1f} {cy + 12 * s:.1f} V{cy - 2 * s:.1f} A{12 * s:.1f} {12 * s:.1f} 0 0 1 "
+             f"{cx + 12 * s:.1f} {cy - 2 * s:.1f} V{cy + 12 * s:.1f} H{cx + 6 * s:.1f} V{cy - 2 * s:.1f} "
+             f"A{6 * s:.1f} {6 * s:.1f} 0 0 0 {cx - 6 * s:.1f} {cy - 2 * s:.1f} V{cy + 12 * s:.1f} Z")
+    elif shape is Shape.FOUNTAIN:
+        d = (f"M{cx - 13 * s:.1f} {cy + 4 * s:.1f} H{cx + 13 * s:.1f} L{cx + 9 * s:.1f} {cy + 12 * s:.1f} "
+             f"H{cx - 9 * s:.1f} Z M{cx - 2 * s:.1f} {cy + 4 * s:.1f} V{cy - 6 * s:.1f} H{cx - 7 * s:.1f} "
+             f"L{cx - 5 * s:.1f} {cy - 10 * s:.1f} H{cx + 5 * s:.1f} L{cx + 7 * s:.1f} {cy - 6 * s:.1f} "
+             f"H{cx + 2 * s:.1f} V{cy + 4 * s:.1f} Z")
+    else:
+        d = (f"M{cx - 8 * s:.1f} {cy + 12 * s:.1f} V{cy + 8 * s:.1f} H{cx - 5 * s:.1f} V{cy - 8 * s:.1f} "
+             f"H{cx - 8 * s:.1f} V{cy - 12 * s:.1f} H{cx + 8 * s:.1f} V{cy - 8 * s:.1f} H{cx + 5 * s:.1f} "
+             f"V{cy + 8 * s:.1f} H{cx + 8 * s:.1f} V{cy + 12 * s:.1f} Z")
+    return svg.el("path", d=d, fill="#efe3c8", stroke="#5a4a3a", stroke_width=1.5,
+                  class_=f"part part-{shape.name.lower()}", aria_hidden="true")
 
 
 def _ring(cx: float, cy: float) -> str:
@@ -186,89 +205,152 @@ def _count(res: Res, n: int) -> str:
     return amount(res, n)
 
 
+def _you(name: str, p: int, viewer: int | None) -> str:
+    """A player's name, with "(you)" for the one who looks at the board."""
+    return _("{name} (you)").format(name=name) if p == viewer else name
+
+
 # ------------------------------------------------------------------ the blocks
-def _heading(x: float, y: float, text: str) -> str:
-    return _text(x, y + 20, text, HEAD, bold=True, fit=COLUMN)
+def _heading(x: float, y: float, text: str, w: float) -> str:
+    return _text(x, y + 20, text, HEAD, bold=True, fit=w)
+
+
+def _ship(cx: float, top: float, width: float) -> str:
+    """A cargo ship at its berth, its mast and sail above the deck line ``top + 46``."""
+    deck, half = top + 46, width / 2
+    hull = (f"M{cx - half:.1f} {deck:.1f} H{cx + half:.1f} L{cx + half - 10:.1f} {deck + 16:.1f} "
+            f"H{cx - half + 10:.1f} Z")
+    sail = f"M{cx + 2:.1f} {top + 2:.1f} L{cx + 2:.1f} {deck - 20:.1f} L{cx + half - 4:.1f} {deck - 20:.1f} Z"
+    return svg.join([
+        svg.el("path", d=hull, fill=HULL, stroke="#4a2f14", stroke_width=1.5, class_="ship-hull",
+               aria_hidden="true"),
+        svg.el("path", d=f"M{cx:.1f} {top:.1f} V{deck:.1f}", stroke="#4a2f14", stroke_width=2.5,
+               class_="ship-mast", aria_hidden="true"),
+        svg.el("path", d=sail, fill=SAIL, stroke="#4a2f14", stroke_width=1, class_="ship-sail",
+               aria_hidden="true")])
 
 
 def _harbour(s: SabaState, hl: set[int], turn: set[int]) -> Maker:
-    def draw(x: float, y: float) -> Block:
-        parts = [_heading(x, y, _("Harbour"))]
-        width = (COLUMN - 3 * 8) / 4
+    """The harbour: a quay with a ship at each of its four berths, the cargo on deck."""
+    def draw(x: float, y: float, w: float) -> Block:
+        parts = [_heading(x, y, _("Harbour"), w),
+                 svg.el("rect", x=x, y=y + 28, width=w, height=8, fill=QUAY, class_="quay", aria_hidden="true")]
+        width = (w - 3 * 4) / 4
         for i, (kind, n) in enumerate(zip(s.harbour_res, s.harbour_n)):
-            fx, lit = x + i * (width + 8), i + 1 in hl
-            inner = [_frame(fx, y + 30, width, 96, lit), _text(fx + 8, y + 52, f"H{i + 1}", bold=True),
-                     _text(fx + 8, y + 74, _count(kind, n), fit=width - 14)]
-            inner += [_token(fx + 16 + k * 24, y + 104, kind) if k < n else _empty_place(fx + 16 + k * 24, y + 104)
-                      for k in range(HARBOUR_CAPACITY[i])]
+            fx, lit = x + i * (width + 4), i + 1 in hl
+            cap = HARBOUR_CAPACITY[i]
+            step = min(20.0, (width - 24) / max(cap - 1, 1))
+            inner = [_frame(fx, y + 36, width, 142, lit, WATER), _text(fx + 5, y + 56, f"H{i + 1}", bold=True),
+                     _ship(fx + width / 2, y + 56, width - 10)]
+            first = fx + width / 2 - step * (cap - 1) / 2
+            inner += [_token(first + k * step, y + 93, kind, 8) if k < n else _empty_place(first + k * step, y + 93, 8)
+                      for k in range(cap)]
+            inner += [_text(fx + 5, y + 144 + k * LINE, line, fit=width - 8)
+                      for k, line in enumerate(svg.wrap(_count(kind, n), width - 8, SMALL))]
             label = _("harbour field H{field}: {resources}, room for {capacity}").format(
-                field=i + 1, resources=_count(kind, n), capacity=HARBOUR_CAPACITY[i])
-            parts.append(_control(inner, "harbour-field", lit, label, i + 1 in turn, data_harbour=i + 1))
-        return Block(svg.join(parts), 132)
+                field=i + 1, resources=_count(kind, n), capacity=cap)
+            parts.append(_control(inner, "harbour-field berth", lit, label, i + 1 in turn, data_harbour=i + 1))
+        return Block(svg.join(parts), 178)
     return draw
 
 
 def _build_fields(s: SabaState, hl: set[int], turn: set[int]) -> Maker:
-    def draw(x: float, y: float) -> Block:
-        parts = [_heading(x, y, _("Build fields (palace deck: {n})").format(n=len(s.palace_deck)))]
-        width = (COLUMN - 2 * 8) / 3
+    """The three build fields, each with its open palace card: the part drawn, its garden
+    field, the resources it costs (the field's gold surcharge included)."""
+    def draw(x: float, y: float, w: float) -> Block:
+        parts = [_heading(x, y, _("Build fields (palace deck: {n})").format(n=len(s.palace_deck)), w)]
+        width = (w - 2 * 8) / 3
         for slot in range(3):
             fx, lit = x + slot * (width + 8), slot in hl and slot < len(s.display)
             extra = ngettext("+{n} gold", "+{n} gold", SURCHARGE[slot]).format(n=SURCHARGE[slot]) \
                 if SURCHARGE[slot] else _("free")
-            inner = [_frame(fx, y + 30, width, 116, lit), _text(fx + 8, y + 52, f"5.{slot + 1}", bold=True),
-                     _text(fx + width - 8, y + 52, extra, anchor="end", fill=MUTED)]
+            inner = [_frame(fx, y + 30, width, 178, lit), _text(fx + 6, y + 50, f"5.{slot + 1}", bold=True),
+                     _text(fx + width - 6, y + 50, extra, anchor="end", fill=MUTED, fit=width - 44)]
             if slot < len(s.display):
                 card = s.display[slot]
                 price = [r for r in RESOURCES for _ in range(COSTS[card][r.index])] + [Res.GOLD] * SURCHARGE[slot]
-                inner.append(_text(fx + 8, y + 76, card_name(card), fit=width - 16))
-                inner += [_token(fx + 16 + 20 * k, y + 96, r, 8) for k, r in enumerate(price)]
-                inner.append(_text(fx + 8, y + 136, _("costs {n}").format(n=len(price)), fill=MUTED))
+                inner.append(svg.el("rect", x=fx + 6, y=y + 58, width=width - 12, height=144, rx=8, fill=CARD,
+                                    stroke="#5a4a3a", stroke_width=1.5, class_="palace-card", aria_hidden="true"))
+                if is_part(card):
+                    inner.append(_part(fx + width / 2, y + 84, card_shape(card), 1.2))
+                else:
+                    inner.append(svg.el("path", d=_chest(fx + width / 2, y + 84), fill="#e0b84a", stroke="#5a4a3a",
+                                        stroke_width=1.5, class_="part treasury-chest", aria_hidden="true"))
+                inner += [_text(fx + 12, y + 124 + k * LINE, line, fit=width - 24)
+                          for k, line in enumerate(svg.wrap(card_name(card), width - 24, SMALL)[:2])]
+                step = min(18.0, (width - 34) / max(len(price) - 1, 1))
+                inner += [_token(fx + 19 + step * k, y + 162, r, 7) for k, r in enumerate(price)]
+                inner.append(_text(fx + 12, y + 190, _("costs {n}").format(n=len(price)), fill=MUTED,
+                                   fit=width - 24))
                 label = _("build field 5.{slot}, {extra}: {card}, costs {cost}").format(  # as drawn (WCAG 2.5.3)
                     slot=slot + 1, extra=extra, card=card_name(card), cost=f"{len(price)} ({cost_text(_price(price))})")
             else:
                 label = _("build field 5.{slot}, {extra}: empty").format(slot=slot + 1, extra=extra)
             parts.append(_control(inner, "build-field", lit, label, slot in turn, data_build_field=slot))
-        return Block(svg.join(parts), 152)
+        return Block(svg.join(parts), 208)
     return draw
+
+
+def _chest(cx: float, cy: float) -> str:
+    """A treasure chest: the sign of a treasury card and the end card."""
+    return (f"M{cx - 14} {cy - 2} Q{cx} {cy - 16} {cx + 14} {cy - 2} V{cy + 12} H{cx - 14} Z "
+            f"M{cx - 14} {cy - 2} H{cx + 14}")
 
 
 def _price(tokens: list[Res]) -> tuple[int, int, int, int]:
     return tuple(tokens.count(r) for r in RESOURCES)  # type: ignore[return-value]
 
 
-GARDEN_R, FIELD_R = 150, 36
+FIELD_R = 34
 
 
 def _garden(s: SabaState, hl: set[int], turn: set[int], look: Look) -> Maker:
-    """The palace garden: its eight fields in a ring, the treasury in the middle."""
-    def draw(x: float, y: float) -> Block:
-        cx, cy = x + COLUMN / 2, y + 30 + GARDEN_R + FIELD_R + 8
-        parts = [_heading(x, y, _("Palace garden")),
-                 svg.el("circle", cx=cx, cy=cy, r=GARDEN_R + FIELD_R + 6, fill=GARDEN, stroke="#7a9a5a",
+    """The palace garden: the palace with its treasury in the middle, its eight garden
+    fields around, each showing the parts built there and the figure on its balcony."""
+    def draw(x: float, y: float, w: float) -> Block:
+        ring = min(w / 2 - FIELD_R - 8, 180.0)
+        cx, cy = x + w / 2, y + 30 + ring + FIELD_R + 6
+        court = ring - FIELD_R - 8
+        parts = [_heading(x, y, _("Palace garden"), w),
+                 svg.el("circle", cx=cx, cy=cy, r=ring + FIELD_R + 6, fill=GARDEN, stroke="#7a9a5a",
+                        class_="garden-lawn", aria_hidden="true"),
+                 svg.el("circle", cx=cx, cy=cy, r=court, fill=PALACE, stroke=FRAME, class_="palace",
                         aria_hidden="true"),
-                 svg.el("circle", cx=cx, cy=cy, r=GARDEN_R - FIELD_R - 8, fill=PALACE, stroke=FRAME,
-                        aria_hidden="true"),
-                 _text(cx, cy - 40, _("Treasury"), anchor="middle", bold=True, fit=2 * (GARDEN_R - FIELD_R - 20))]
-        parts += [_figure(cx - 36 + 24 * (i % 4), cy - 10 + 24 * (i // 4), o, look, 10, "figure treasury")
+                 svg.el("path", d=_palace(cx, cy - 18, court), fill="#f9f1de", stroke=FRAME, stroke_width=1.5,
+                        class_="palace-front", aria_hidden="true"),
+                 svg.el("rect", x=cx - court * 0.62, y=cy + 4, width=court * 1.24, height=26, rx=4, fill=PAPER,
+                        stroke=FRAME, class_="treasury", aria_hidden="true"),
+                 _text(cx, cy + 23, _("Treasury"), anchor="middle", bold=True, fit=court * 1.2)]
+        parts += [_figure(cx - 36 + 24 * (i % 4), cy + 46 + 22 * (i // 4), o, look, 10, "figure treasury")
                   for i, o in enumerate(s.treasury)]
         for f in range(8):
             angle = math.pi * (f / 4 - 0.5)
-            fx, fy = cx + GARDEN_R * math.cos(angle), cy + GARDEN_R * math.sin(angle)
+            fx, fy = cx + ring * math.cos(angle), cy + ring * math.sin(angle)
             level, owner, lying, lit = s.levels[f], s.balcony[f], s.stash[f], f + 1 in hl
             inner = [svg.el("circle", cx=fx, cy=fy, r=FIELD_R, fill="#fffaf0", stroke=HL_STROKE if lit else FRAME,
-                            stroke_width=4 if lit else 1.5, aria_hidden="true"),
-                     _text(fx, fy - 14, str(f + 1), anchor="middle", fill=MUTED),
-                     _text(fx, fy + 6, "".join(SHAPE_GLYPH[Shape(k)] for k in range(1, level + 1)) or "—",
-                           HEAD, anchor="middle")]
+                            stroke_width=4 if lit else 1.5, class_="garden-field-bed", aria_hidden="true"),
+                     _text(fx, fy - 16, str(f + 1), anchor="middle", fill=MUTED)]
+            inner += [_part(fx - 20 + 20 * (k - 1) + 10 * (3 - level), fy + 3, Shape(k), 0.7)
+                      for k in range(1, level + 1)]
             if owner is not None:
-                inner.append(_figure(fx + 15, fy + 20, owner, look, 9, "figure balcony"))
+                inner.append(_figure(fx + 13, fy + 21, owner, look, 8, "figure balcony"))
             if lying is not None:
-                inner.append(_token(fx - 15, fy + 20, lying, 8))
+                inner.append(_token(fx - 13, fy + 21, lying, 7))
             parts.append(_control(inner, "garden-field", lit, _garden_label(s, f, look), f + 1 in turn,
                                   data_garden=f + 1))
-        return Block(svg.join(parts), 30 + 2 * (GARDEN_R + FIELD_R) + 16)
+        return Block(svg.join(parts), 30 + 2 * (ring + FIELD_R) + 12)
     return draw
+
+
+def _palace(cx: float, base: float, r: float) -> str:
+    """The palace's front above ``base``: a hall under a dome between two towers."""
+    hall, tower = r * 0.45, r * 0.16
+    return (f"M{cx - hall:.1f} {base:.1f} V{base - 30:.1f} A{hall * 0.7:.1f} {hall * 0.7:.1f} 0 0 1 "
+            f"{cx + hall:.1f} {base - 30:.1f} V{base:.1f} Z "
+            f"M{cx - hall - tower:.1f} {base:.1f} V{base - 48:.1f} L{cx - hall - tower / 2:.1f} {base - 58:.1f} "
+            f"L{cx - hall:.1f} {base - 48:.1f} V{base:.1f} Z "
+            f"M{cx + hall:.1f} {base:.1f} V{base - 48:.1f} L{cx + hall + tower / 2:.1f} {base - 58:.1f} "
+            f"L{cx + hall + tower:.1f} {base - 48:.1f} V{base:.1f} Z")
 
 
 #: The parts standing on a garden field, by its level.
@@ -286,53 +368,68 @@ def _garden_label(s: SabaState, f: int, look: Look) -> str:
 
 
 def _serail(s: SabaState, hl: set[int], turn: set[int], look: Look) -> Maker:
-    def draw(x: float, y: float) -> Block:
+    def draw(x: float, y: float, w: float) -> Block:
         title = ngettext("Serail ({n} field)", "Serail ({n} fields)", s.serail_size).format(n=s.serail_size)
-        parts = [_heading(x, y, title)]
+        parts = [_heading(x, y, title, w)]
         front = s.serail.index(s.serail_figure) if s.serail_figure is not None else -1
+        side = min(TAP + 4.0, (w - 5 * 4) / 6)
         for i in range(s.serail_size):
-            fx, lit = x + i * (TAP + 12), i + 1 in hl
-            inner = [_frame(fx, y + 30, TAP + 4, TAP + 4, lit, "#ffffff"), _text(fx + 6, y + 48, str(i + 1))]
+            fx, lit = x + i * (side + 4), i + 1 in hl
+            inner = [_frame(fx, y + 30, side, TAP + 4, lit, "#ffffff"), _text(fx + 5, y + 48, str(i + 1))]
             if i < len(s.serail):
                 owner = s.serail[i]
-                inner.append(_marker(fx + 31, y + 48, owner, look))
+                inner.append(_marker(fx + side / 2 + 4, y + 48, owner, look))
                 label = _("serail field {n}: {player}'s marker").format(n=i + 1, player=look.names[owner])
             else:
                 label = _("serail field {n}: empty").format(n=i + 1)
             if i == front:
-                inner.append(_figure(fx + 31, y + 74, s.serail[i], look, 8, "figure serail"))
+                inner.append(_figure(fx + side / 2 + 4, y + 74, s.serail[i], look, 8, "figure serail"))
                 label = _("{label}, with the serail figure").format(label=label)
             parts.append(_control(inner, "serail-field", lit, label, i + 1 in turn, data_serail=i + 1))
-        return Block(svg.join(parts), 30 + TAP + 10)
+        return Block(svg.join(parts), 30 + TAP + 4)
     return draw
 
 
+def _roofs(x: float, y: float, width: float) -> str:
+    """A row of flat-roofed houses with domes, ``width`` long from (x, y) (decoration)."""
+    d, step = [], 34.0
+    k = 0
+    while (k + 1) * step <= width - 8:
+        hx = x + 6 + k * step
+        d.append(f"M{hx:.1f} {y + 14:.1f} V{y + 6:.1f} H{hx + 10:.1f} A6 6 0 0 1 {hx + 22:.1f} {y + 6:.1f} "
+                 f"H{hx + 28:.1f} V{y + 14:.1f} Z")
+        k += 1
+    return svg.el("path", d=" ".join(d), fill=ROOF, fill_opacity=0.6, class_="district-roofs", aria_hidden="true")
+
+
 def _districts(s: SabaState, hl: set[int], turn: set[int], look: Look) -> Maker:
-    def draw(x: float, y: float) -> Block:
-        parts = [_heading(x, y, _("City districts"))]
-        width, height = (COLUMN - 8) / 2, 130
+    """The six city districts, one a row: its houses, name and action, the figures in it, the vizier."""
+    def draw(x: float, y: float, w: float) -> Block:
+        parts = [_heading(x, y, _("City districts"), w)]
+        height, words = 64, w - 170
         for d in District:
-            fx, fy, lit = x + (d % 2) * (width + 8), y + 30 + (d // 2) * (height + 8), d in hl
+            fy, lit = y + 30 + d * (height + 6), d in hl
             gain = DISTRICT_GAIN[d]
             what = _("+1 {resource}").format(resource=gain.noun) if gain else (
                 _("gold ↔ material") if d == District.EXCHANGE else _("material ↔ material"))
-            inner = [_frame(fx, fy, width, height, lit, DISTRICT_FILL),
-                     _text(fx + 8, fy + 22, d.noun, bold=True, fit=width - 16),
-                     _text(fx + 8, fy + 42, what, fit=width - 16)]
+            inner = [_frame(x, fy, w, height, lit, DISTRICT_FILL), _roofs(x + words, fy + 2, 120),
+                     _text(x + 8, fy + 24, d.noun, bold=True, fit=words),
+                     _text(x + 8, fy + 48, what, fit=words)]
             figures = s.districts[d]
-            inner += [_figure(fx + 18 + 24 * (k % 4), fy + 88 + 24 * (k // 4), owner, look, 10, "figure district")
+            inner += [_figure(x + words + 22 + 22 * (k % 5), fy + 32 + 20 * (k // 5), owner, look, 9,
+                              "figure district")
                       for k, owner in enumerate(figures)]
             shown = [d.noun, what]  # the name starts with the words drawn (WCAG 2.5.3)
             if s.uses[d]:
                 shown.append(ngettext("{n} use", "{n} uses", s.uses[d]).format(n=s.uses[d]))
-                inner.append(_text(fx + 8, fy + 62, shown[-1]))
+                inner.append(_text(x + words + 12, fy + 56, shown[-1], fit=100))
             if s.vizier == d:
                 shown.append(_("vizier"))
-                inner += [_text(fx + width - 28, fy + 66, shown[-1], anchor="middle"),
-                          _vizier(fx + width - 28, fy + 93)]
+                inner += [_text(x + w - 26, fy + 18, shown[-1], anchor="middle", fit=48),
+                          _vizier(x + w - 26, fy + 41)]
             parts.append(_control(inner, "district", lit, _district_label(s, d, look, ", ".join(shown)), d in turn,
                                   data_district=int(d)))
-        return Block(svg.join(parts), 30 + 3 * (height + 8))
+        return Block(svg.join(parts), 30 + 6 * (height + 6) - 6)
     return draw
 
 
@@ -349,15 +446,20 @@ def _district_label(s: SabaState, d: District, look: Look, shown: str) -> str:
     return label
 
 
-def _resources(x: float, y: float, amounts: Sequence[int], owner: str, label: str, cls: str) -> list[str]:
-    """The four resources of a player or the supply (``owner``: its ``data-player``), each a box
-    with its token, number and name; ``label`` names the owner in their accessible names."""
+def _resources(x: float, y: float, w: float, amounts: Sequence[int], owner: str, label: str, cls: str,
+               named: bool = True) -> list[str]:
+    """The four resources of a player or the supply (``owner``: its ``data-player``) in ``w``
+    across, each a box with its token and number (and its name if ``named``); ``label`` names the
+    owner in their accessible names."""
     cells = []
+    width = (w - 3 * 4) / 4
+    height = 58 if named else TAP - 2
     for i, r in enumerate(RESOURCES):
-        cx = x + i * CELL_STEP
-        body = [_frame(cx, y, CELL_W, 64, False, "#ffffff"), _token(cx + 18, y + 20, r),
-                _text(cx + 34, y + 26, str(amounts[i]), HEAD, bold=True),
-                _text(cx + 8, y + 54, r.noun, fit=CELL_W - 14)]
+        cx = x + i * (width + 4)
+        body = [_frame(cx, y, width, height, False, "#ffffff"), _token(cx + 16, y + 19, r),
+                _text(cx + 31, y + 26, str(amounts[i]), HEAD, bold=True)]
+        if named:
+            body.append(_text(cx + 6, y + 50, r.noun, fit=width - 10))
         name = _("{owner}: {resources}").format(owner=label, resources=_count(r, amounts[i]))
         cells.append(_control(body, cls, False, name, data_resource=r.value, data_player=owner))
     return cells
@@ -365,46 +467,46 @@ def _resources(x: float, y: float, amounts: Sequence[int], owner: str, label: st
 
 def _supply(s: SabaState, result: str, look: Look) -> Maker:
     """The general supply, the action card piles and the status line (at the end: the result)."""
-    def draw(x: float, y: float) -> Block:
-        parts = [_heading(x, y, _("Supply"))]
-        parts += _resources(x, y + 30, s.supply, "supply", _("general supply"), "supply-resource")
+    def draw(x: float, y: float, w: float) -> Block:
+        parts = [_heading(x, y, _("Supply"), w)]
+        parts += _resources(x, y + 30, w, s.supply, "supply", _("general supply"), "supply-resource")
         discarded = len(s.discard)
         piles = (ngettext("Action cards: {deck} in the deck, {discarded} discarded (top: {card})",
                           "Action cards: {deck} in the deck, {discarded} discarded (top: {card})", discarded)
                  if s.discard else _("Action cards: {deck} in the deck, none discarded"))
         text, used = _lines(piles.format(deck=len(s.action_deck), discarded=discarded,
-                                         card=s.discard[-1].noun if s.discard else ""), x, y + 118, COLUMN)
-        status, more = _lines(result or _status(s, look), x, y + 118 + used + 8, COLUMN, bold=True)
+                                         card=s.discard[-1].noun if s.discard else ""), x, y + 106, w)
+        status, more = _lines(result or _status(s, look), x, y + 106 + used + 4, w, bold=True)
         parts += [text, svg.group([status], class_="status")]
-        return Block(svg.join(parts), 118 + used + 8 + more - 10)
+        return Block(svg.join(parts), 106 + used + 4 + more - 12)
     return draw
 
 
 def _player(s: SabaState, p: int, viewer: int | None, counts: tuple[int, ...], cards_hl: set[str],
             look: Look) -> Maker:
-    def draw(x: float, y: float) -> Block:
+    def draw(x: float, y: float, w: float) -> Block:
         me = s.players[p]
         active = p in ((s.decider,) if s.phase == Phase.SERAIL else (s.current,))
         name = look.names[p]
-        inner = [_text(x + 20, y + 24, ngettext("{name}: {n} figure scoring", "{name}: {n} figures scoring",
-                                                counts[p]).format(name=name, n=counts[p]),
-                       HEAD, bold=True, fit=COLUMN - 30)]
-        inner += _resources(x + 16, y + 34, me.res, str(p), name, "player-resource")
-        inner.append(_text(x + 20, y + 122, _("supply: {figures}, {markers}").format(
-            figures=ngettext("{n} figure", "{n} figures", me.figures).format(n=me.figures),
-            markers=ngettext("{n} marker", "{n} markers", me.markers).format(n=me.markers)), fit=COLUMN - 30))
-        cards_word = _("harbour cards:")
-        fx = x + 28 + svg.text_width(cards_word, SMALL)
-        inner.append(_text(x + 20, y + 164, cards_word))
+        inner = [_text(x + 18, y + 24, ngettext("{name}: {n} figure scoring", "{name}: {n} figures scoring",
+                                                counts[p]).format(name=_you(name, p, viewer), n=counts[p]),
+                       HEAD, bold=True, fit=w - 26)]
+        cards_w = 2 * 54 + 4
+        inner += _resources(x + 16, y + 34, w - 30 - cards_w - 8, me.res, str(p), name, "player-resource", False)
         for i, face in enumerate(me.faces):
-            body = [_frame(fx + i * (TAP + 12), y + 132, TAP + 4, TAP, False, "#dbe9f7"),
-                    _text(fx + i * (TAP + 12) + (TAP + 4) / 2, y + 166, f"H{face}", HEAD, anchor="middle")]
+            fx = x + w - 10 - cards_w + i * 58
+            body = [_frame(fx, y + 34, 54, TAP - 2, False, "#dbe9f7"),
+                    _text(fx + 27, y + 68, f"H{face}", HEAD, anchor="middle")]
             label = _("{player}'s harbour card showing H{face}").format(player=name, face=face)
             inner.append(_control(body, "harbour-card", False, label, data_harbour_face=face, data_player=p))
-        hand, height = _hand(s, p, viewer, x + 20, y + 196, cards_hl)
-        total = 196 + height
-        panel = [_frame(x, y, COLUMN, total, active, "#ffffff"),
-                 svg.el("rect", x=x, y=y, width=10, height=total, rx=3, fill=look.fills[p], aria_hidden="true"),
+        inner.append(_text(x + 18, y + 112, _("supply: {figures}, {markers}").format(
+            figures=ngettext("{n} figure", "{n} figures", me.figures).format(n=me.figures),
+            markers=ngettext("{n} marker", "{n} markers", me.markers).format(n=me.markers)), fit=w - 26))
+        hand, height = _hand(s, p, viewer, x + 18, y + 116, w - 28, cards_hl)
+        total = 116 + height
+        panel = [_frame(x, y, w, total, active, "#ffffff"),
+                 svg.el("rect", x=x, y=y, width=10, height=total, rx=3, fill=look.fills[p],
+                        class_=f"seat-colour player-{p}", aria_hidden="true"),
                  *inner, hand]
         label = _("{player}, to move").format(player=name) if active and s.phase != Phase.OVER else name
         return Block(svg.group(panel, class_="player-panel" + (" active" if active else ""), data_player=p,
@@ -412,43 +514,55 @@ def _player(s: SabaState, p: int, viewer: int | None, counts: tuple[int, ...], c
     return draw
 
 
-def _hand(s: SabaState, p: int, viewer: int | None, x: float, y: float, hl: set[str]) -> tuple[str, float]:
+def _hand(s: SabaState, p: int, viewer: int | None, x: float, y: float, w: float,
+          hl: set[str]) -> tuple[str, float]:
     hand = s.players[p].hand
     if p != viewer:
-        return _text(x, y + 8, _("action cards: {n}").format(n=len(hand))), 24
-    parts = [_text(x, y + 8, _("hand:"))]
-    width = (COLUMN - 30 - 3 * 8) / 4
+        return _text(x, y + 16, _("action cards: {n}").format(n=len(hand))), 26
+    parts = [_text(x, y + 16, _("hand:"))]
+    if not hand:
+        return svg.join(parts), 26
+    width = (w - 2 * 6) / 3
     for i, card in enumerate(hand):
-        cx, cy = x + (i % 4) * (width + 8), y + 18 + (i // 4) * (TAP + 8)
+        cx, cy = x + (i % 3) * (width + 6), y + 24 + (i // 3) * (TAP + 6)
         lit = card.value in hl
         fill = RES_COLOURS[card.resource] if card.resource else "#cfe0c3"
         lines = svg.wrap(card.noun, width - 10, SMALL)[:2]
         body = [svg.el("rect", x=cx, y=cy, width=width, height=TAP, rx=4, fill=fill,
-                       stroke=HL_STROKE if lit else "#555", stroke_width=3 if lit else 1, aria_hidden="true")]
+                       stroke=HL_STROKE if lit else "#555", stroke_width=3 if lit else 1, class_="card-face",
+                       aria_hidden="true")]
         body += [_text(cx + width / 2, cy + TAP / 2 + 5 + (k - (len(lines) - 1) / 2) * LINE, line, anchor="middle",
                        fit=width - 10, fill=svg.ink(fill, INK)) for k, line in enumerate(lines)]
         parts.append(_control(body, "action-card", lit, _("action card {card} in your hand").format(card=card.noun),
                               data_card=card.value))
-    rows = (len(hand) + 3) // 4
-    return svg.join(parts), 18 + rows * (TAP + 8) + 6
+    rows = (len(hand) + 2) // 3
+    return svg.join(parts), 24 + rows * (TAP + 6) + 4
 
 
-def _legend(look: Look) -> Maker:
-    """What the shapes and colours mean."""
-    def draw(x: float, y: float) -> Block:
+def _legend(look: Look, players: int, viewer: int | None) -> Maker:
+    """What the shapes and colours mean: the resources, each player's colour as his figures
+    show it on the board (the viewer's marked "you"), the markers, the vizier, the parts."""
+    def draw(x: float, y: float, w: float) -> Block:
         keys: list[tuple[Callable[[float, float], str], str]] = [
             (partial(_token, res=r), r.noun) for r in RESOURCES]
+        keys += [(partial(_figure, owner=p, look=look, cls="figure legend-figure"),
+                  _you(look.names[p], p, viewer)) for p in range(players)]
         keys += [(_empty_place, _("free place on a harbour field")),
-                 (partial(_figure, owner=0, look=look), _("a figure (in its player's colour)")),
-                 (partial(_marker, owner=0, look=look), _("serail marker")), (_vizier, _("the vizier"))]
+                 (partial(_marker, owner=viewer or 0, look=look), _("serail marker")), (_vizier, _("the vizier"))]
         keys += [(partial(_part, shape=shape), shape.noun) for shape in Shape]
         keys.append((_ring, _("ringed: you can choose it")))
-        parts, top = [_heading(x, y, _("Legend"))], y + 30
-        for icon, words in keys:
-            text, height = _lines(words, x + 40, top + 24, COLUMN - 40)
-            parts += [icon(x + 16, top + 18), text]
-            top += max(height, 24) + 14
-        return Block(svg.group(parts, class_="legend"), top - y)
+        parts, top = [_heading(x, y, _("Legend"), w)], y + 28
+        half = (w - 8) / 2
+        rows: list[float] = []
+        for k, (icon, words) in enumerate(keys):
+            column = k % 2
+            if column == 0:
+                rows.append(0)
+            ex = x + column * (half + 8)
+            text, height = _lines(words, ex + 34, top + sum(rows[:-1]) + 22, half - 34)
+            parts += [icon(ex + 14, top + sum(rows[:-1]) + 16), text]
+            rows[-1] = max(rows[-1], height + 10, 34)
+        return Block(svg.group(parts, class_="legend"), 28 + sum(rows) - 6)
     return draw
 
 
@@ -520,10 +634,10 @@ def end_reason(state: SabaState, names: Sequence[str]) -> str:
 
 
 # ------------------------------------------------------------------ the board
-def _column(makers: Sequence[Maker], x: float, y: float) -> Block:
+def _column(makers: Sequence[Maker], x: float, y: float, w: float) -> Block:
     parts = []
     for make in makers:
-        block = make(x, y)
+        block = make(x, y, w)
         parts.append(block.markup)
         y += block.height + 2 * GAP
     return Block(svg.join(parts), y)
@@ -543,21 +657,25 @@ def render_svg(seen: SabaState, viewer: int | None, look: Look, highlights: Mapp
         return {int(v) for v in turn.get(name, ())}
     counts = scoring_figures(seen)
     cards_hl = {str(c.value if isinstance(c, Card) else c) for c in highlights.get("cards", ())}
-    board = [_harbour(seen, ints("harbour"), marked("harbour")),
-             _build_fields(seen, ints("build_fields"), marked("build_fields")),
-             _garden(seen, ints("garden"), marked("garden"), look),
-             _serail(seen, ints("serail"), marked("serail"), look),
-             _districts(seen, ints("districts"), marked("districts"), look)]
-    side = [_supply(seen, result, look)]
-    side += [_player(seen, p, viewer, counts, cards_hl, look) for p in range(seen.num_players)]
-    side.append(_legend(look))
+    harbour = _harbour(seen, ints("harbour"), marked("harbour"))
+    build = _build_fields(seen, ints("build_fields"), marked("build_fields"))
+    garden = _garden(seen, ints("garden"), marked("garden"), look)
+    serail = _serail(seen, ints("serail"), marked("serail"), look)
+    districts = _districts(seen, ints("districts"), marked("districts"), look)
+    people = [_supply(seen, result, look)]
+    people += [_player(seen, p, viewer, counts, cards_hl, look) for p in range(seen.num_players)]
+    legend = _legend(look, seen.num_players, viewer)
     if portrait:
-        columns = [_column(board + side, GAP, GAP)]
-    else:
-        columns = [_column(board, GAP, GAP), _column(side, 2 * GAP + COLUMN, GAP)]
-    width = PORTRAIT_WIDTH if portrait else LANDSCAPE_WIDTH
-    height = max(c.height for c in columns) - GAP
-    parts = [svg.el("rect", x=0, y=0, width=width, height=height, fill=BACKDROP, aria_hidden="true"),
+        columns = [_column([harbour, build, garden, serail, districts, *people, legend], GAP, GAP, COLUMN)]
+        width, least = PORTRAIT_WIDTH, 0
+    else:  # the city's outskirts, the palace and its city, the people: three columns
+        columns = [_column([harbour, build, serail, legend], GAP, GAP, NARROW),
+                   _column([garden, districts], 2 * GAP + NARROW, GAP, NARROW),
+                   _column(people, 3 * GAP + 2 * NARROW, GAP, NARROW)]
+        width, least = LANDSCAPE_WIDTH, LANDSCAPE_HEIGHT
+    height = max(least, max(c.height for c in columns) - GAP)
+    parts = [svg.el("rect", x=0, y=0, width=width, height=height, fill=BACKDROP, class_="backdrop",
+                    aria_hidden="true"),
              *(c.markup for c in columns)]
     return svg.document(width, height, _(TITLE), _description(seen, look, result), parts, role="group",
                         class_="saba-board portrait" if portrait else "saba-board")

@@ -215,20 +215,57 @@ def move_problem(state: TuermeState, player: int, src: object, dst: object) -> s
     return _landing_problem(state, name, cell, dst)
 
 
+def piece_problem(state: TuermeState, player: int, square: int) -> str | None:
+    """Why ``player``, to move, can't pick the piece on ``square`` (a board square): None if it
+    has a legal move. What a click on a piece that can't move is told (never about another move).
+
+    >>> from .state import build
+    >>> s = build(2, {"a1": "Dr", "a2": "Br", "a3": "Ap", "b1": "Ab", "d4": "Cr"})
+    >>> print(piece_problem(s, 0, parse_square("a1")))  # doctest: +NORMALIZE_WHITESPACE
+    the piece on a1 (a red stone) can't move now: along its row and column it reaches no field
+    it may stop on before other colours block its way
+    >>> piece_problem(s, 0, parse_square("b1"))
+    'the piece on b1 is a blue stone; you may only move your own pieces or neutral stones'
+    >>> piece_problem(s, 0, parse_square("e5"))
+    'there is no piece on e5 to move: pick one of your stones or towers'
+    >>> piece_problem(s, 0, parse_square("d4")) is None
+    True
+    """
+    cell, where = state.board[square], SQUARE_NAMES[square]
+    if not cell:
+        return _("there is no piece on {square} to move: pick one of your stones or towers").format(square=where)
+    colour, players = owner(cell), state.players
+    if colour != player and colour < players:
+        reason = (N_("the piece on {square} is {piece}; you may only move your own pieces or neutral stones")
+                  if players < len(COLOUR_NAMES)
+                  else N_("the piece on {square} is {piece}; you may only move your own pieces"))
+        return _(reason).format(square=where, piece=describe(cell, players))
+    if SYMBOL_AT[square]:
+        return _("the piece on {square} stands on a symbol field and may never move again").format(square=where)
+    if colour >= players and square == state.lock:
+        return _("the previous player just moved the neutral stone on {square}, so you may not move it this "
+                 "turn").format(square=where)
+    if any(m.src == square for m in legal_moves(state, player)):
+        return None
+    return _("the piece on {square} ({piece}) can't move now: along its row and column it reaches no field it "
+             "may stop on before other colours block its way").format(square=where, piece=describe(cell, players))
+
+
 def _landing_problem(state: TuermeState, name: str, cell: Stack, dst: int) -> str | None:
     symbol, there, square = cell[0], state.board[dst], SQUARE_NAMES[dst]
     if not there:
         field = SYMBOL_AT[dst]
         if field and field != symbol:
-            return _("{move}: {square} is a symbol field for {field}; only a {field} piece may enter it").format(
+            return _("{move}: {square} is a symbol field for {field}; only a piece with the symbol {field} may "
+                     "enter it").format(
                 move=name, square=square, field=field)
         return None
     if owner(cell) >= state.players:
         return _("{move}: a neutral stone may only move to an empty field, never onto another piece").format(
             move=name)
     if there[0] != symbol:
-        return _("{move}: {piece} on {square} has the symbol {symbol}; a {mine} piece may only cover the same "
-                 "symbol").format(move=name, piece=describe(there, state.players), square=square,
+        return _("{move}: {piece} on {square} has the symbol {symbol}; a piece with the symbol {mine} may only "
+                 "cover the same symbol").format(move=name, piece=describe(there, state.players), square=square,
                                   symbol=there[0], mine=symbol)
     total, limit = height(cell) + height(there), state.max_height
     if total > limit:

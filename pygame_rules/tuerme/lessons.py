@@ -22,7 +22,7 @@ LESSONS = (
                 "A stone may pass over empty fields and over pieces of its own colour; any other "
                 "colour blocks the way."),
              named(EXAMPLES, "picture-2").position,
-             highlights={"selected": "d4", "targets": ["d1", "d2", "d3", "a4", "b4", "c4"]}),
+             highlights={"selected": "d4"}),
         Step(N_("A stone may end on an empty field, or on a piece with the same symbol. Move your "
                 "A stone from d4 over your own stone on d5 onto the A tower on d6."),
              named(EXAMPLES, "picture-1").position,
@@ -42,7 +42,7 @@ LESSONS = (
              replies=("h8xh4",)),
         Step(N_("Blue has covered it back: four stones now. A tower may be at most five stones "
                 "high. Win it back with a move that keeps to that limit."),
-             highlights={"selected": "h4", "last_move": ("h8", "h4")},
+             highlights={"last_move": ("h8", "h4")},
              expect=("a4xh4",),
              hint=N_("Your 2-tower on h1 would make six stones; a single stone makes five.")),
         Step(N_("A tower of five is full: nobody may cover it any more, so it is safe.")),

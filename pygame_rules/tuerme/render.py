@@ -190,7 +190,7 @@ def render_svg(seen: TuermeState, viewer: int | None, look: Look, highlights: Ma
     chosen = None if selected is None else _square(selected)
     aimed = {_square(s) for s in targets}
     labels = [_label(seen, s, s == chosen, s in aimed, s in marked_last) for s in range(NUM_SQUARES)]
-    legend, legend_height = _legend(seen, layout)
+    legend, legend_height = _legend(seen, layout, look, viewer)
     height = layout.board_height + legend_height
     parts = [el("rect", x=0, y=0, width=layout.width, height=height, fill=BACKDROP, class_="backdrop",
                 aria_hidden="true")]
@@ -300,31 +300,45 @@ def _coordinates(layout: Layout) -> str:
     return group(texts, aria_hidden="true")
 
 
-def _legend(state: TuermeState, layout: Layout) -> tuple[str, int]:
+def _legend(state: TuermeState, layout: Layout, look: Look, viewer: int | None) -> tuple[str, int]:
     """The key to the drawing below the board, its entries flowing into rows as wide as the
     board, and the height it takes. Each entry is a small picture and its words; text widths
-    are estimated generously (0.62 em a character), so no words run past the edge."""
+    are estimated generously (0.62 em a character), so no words run past the edge. The players'
+    and neutral stones' swatches are their stones' own fills; the viewer's colour says "you"."""
     keys: list[tuple[Callable[[float, float], str], str]] = [
         (partial(_shape, symbol, r=7, fill="none", stroke=DISTRICT_STROKE, stroke_width=1.5),
          _("symbol {symbol}").format(symbol=symbol)) for symbol in SYMBOLS]
     keys += [(partial(_swatch, fill=ALLEY_FILL), _("alley field")),
              (partial(_swatch, fill=PLOT_FILL), _("symbol field")),
              (partial(_badge, text="3"), _("height of a tower"))]
+    names = [colour_name(p) if name == COLOUR_NAMES[p] else name for p, name in enumerate(look.names[:state.players])]
+    first_seat = len(keys)  # the seats' colours start a row of their own
+    keys += [(partial(_swatch, fill=look.fills[p], stroke="#1b1b1b", class_=f"seat-colour player-{p}"),
+              _("{name} (you)").format(name=names[p]) if p == viewer else names[p]) for p in range(state.players)]
     if state.neutral_colours:
-        keys.append((partial(_swatch, fill="#bbbbbb", stroke="#555", stroke_dasharray="3 2"), _("neutral stone")))
+        keys.append((partial(_neutral_swatches, fills=[look.fills[c] for c in state.neutral_colours]),
+                     _("neutral stone")))
     entries: list[str] = []
     x: float = LEFT
     row = 0
-    for icon, words in keys:
-        width = 22 + len(words) * LEGEND_FONT * 0.62
-        if x > LEFT and x + width > layout.width - RIGHT:
+    for k, (icon, words) in enumerate(keys):
+        width = 22 + len(words) * LEGEND_FONT * 0.62 + (10 * (len(state.neutral_colours) - 1)
+                                                        if words == _("neutral stone") else 0)
+        if x > LEFT and (x + width > layout.width - RIGHT or k == first_seat):
             x, row = LEFT, row + 1
         y = layout.board_height + row * LEGEND_ROW + LEGEND_ROW / 2
+        shift = width - 22 - len(words) * LEGEND_FONT * 0.62
         entries.append(group([group([icon(x + 8, y)], aria_hidden="true"),
-                              el("text", words, x=x + 20, y=y + 4, font_family="sans-serif",
+                              el("text", words, x=x + 20 + shift, y=y + 4, font_family="sans-serif",
                                  font_size=LEGEND_FONT, fill=INK)], class_="legend-entry"))
         x += width + 12
     return group(entries, class_="legend"), (row + 1) * LEGEND_ROW + 6
+
+
+def _neutral_swatches(cx: float, cy: float, fills: Sequence[str]) -> str:
+    """The neutral colours' stones as the board draws them (paler, with a dashed rim), side by side."""
+    return svg.join(el("rect", x=cx - 8 + 10 * i, y=cy - 8, width=16, height=16, rx=3, fill=fill, fill_opacity=0.55,
+                       stroke="#555", stroke_dasharray="3 2", class_="neutral-swatch") for i, fill in enumerate(fills))
 
 
 def _swatch(cx: float, cy: float, fill: str, stroke: str = "#8a7a50", **attrs: str) -> str:

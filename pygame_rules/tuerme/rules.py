@@ -7,7 +7,7 @@
 >>> from pygame_rules.tuerme import build, parse_square as sq
 >>> s = build(4, {"d2": "Ar"})
 >>> GAME.why_illegal(s, 0, Move(sq("d2"), sq("e2")))
-'d2-e2: e2 is a symbol field for C; only a C piece may enter it'
+'d2-e2: e2 is a symbol field for C; only a piece with the symbol C may enter it'
 """
 
 from __future__ import annotations

@@ -39,12 +39,11 @@ from pygame_rules.controller import Controller, Reading
 from pygame_rules.examples import read_moves, read_position, read_viewer, split_moves
 from pygame_rules.gate import Fields, Limits, check_text, choices_text, describe, fail, read_json
 from pygame_rules.i18n import LANGUAGES, N_, _, number, using
-from pygame_rules.lessons import Lesson, LessonRun, Outcome, Verdict, following, lesson, lessons
+from pygame_rules.lessons import Lesson, LessonBoard, LessonRun, following, lesson, lessons
 from pygame_rules.protocol import Game
 from pygame_rules.registry import GAMES, interaction_for
 from pygame_rules.render_cli import RenderError, parse_highlights
 from pygame_rules.session import Seat, Session
-from pygame_rules.whynot import is_choice, meant
 
 #: Longest attribute text accepted (a Babel position is about 600 characters); embed.js
 #: refuses longer ones itself, before sending them.
@@ -185,80 +184,42 @@ class Diagram:
 
 class LessonDiagram:
     """A lesson in a diagram: the current step's text and board, the learner's clicks (the
-    app's board interaction) judged against the step's move, and a note on the last one."""
+    app's board interaction) judged against the step's move, and a note on the last one
+    (:class:`~pygame_rules.lessons.LessonBoard`, tested in CPython)."""
 
     def __init__(self, request: Fields) -> None:
         self.lesson = _lesson(request.text("lesson", 100))
         self.start = request.integer("step", 1, len(self.lesson.steps), default=1) - 1
         self.game = GAMES[self.lesson.game]
         self.names = [seat.name for seat in _seats(self.game, self.lesson.players)]
-        self.ui = interaction_for(self.game)
-        self.ui.names = self.names
-        self.reset()
+        self.board = LessonBoard(self.lesson, self.start, self.names)
+
+    @property
+    def run(self) -> LessonRun:
+        return self.board.run
+
+    @property
+    def note(self) -> dict[str, Any] | None:
+        return self.board.note
 
     def reset(self) -> None:
         """Back to the step the lesson was opened at."""
-        self.run = LessonRun(self.lesson, self.start)
-        self.note: dict[str, Any] | None = None
-        self.ui.reset()
-
-    def _player(self) -> int | None:
-        """The learner, while the step waits for his move."""
-        return self.lesson.learner if self.run.asks else None
+        self.board.reset()
 
     def click(self, target: dict[str, str]) -> None:
-        player = self._player()
-        if player is None:
-            return
-        state = self.run.state
-        if not is_choice(target, self.ui.clickable(state, player)):
-            tried = meant(self.game, state, player, target, self.ui.highlights(state, player))
-            if tried is not None:
-                self._judge(tried)  # a click the board would ignore: say why it can't be done
-                return
-        action = self.ui.click(state, player, target)
-        if action is not None:
-            self._judge(action)
+        self.board.click(target)
 
     def button(self, index: int) -> None:
-        player = self._player()
-        buttons = self.ui.buttons(self.run.state, player) if player is not None else []
-        if not 0 <= index < len(buttons):
-            raise ValueError(_("that button is gone; the board has changed"))
-        chosen = buttons[index]
-        if chosen.action is not None:
-            self._judge(chosen.action)
-        else:
-            self.ui.step(chosen.step)
+        self.board.button(index)
 
     def next(self) -> None:
-        if self.run.asks or self.run.done:
-            raise ValueError(_("this step waits for your move"))
-        self.run.next()
-        self.note = self._played(None)
-        self.ui.reset()
-
-    def _judge(self, action: Any) -> None:
-        verdict = self.run.answer(action)
-        self.note = self._played(verdict) if verdict.correct else _verdict_note(verdict)
-        self.ui.reset()
-
-    def _played(self, verdict: Verdict | None) -> dict[str, Any] | None:
-        """The note on the moves just played: the learner's right one, then the replies."""
-        moves = [f"{self.names[who]}: {text}" for who, text in self.run.played]
-        lines = [_("Right: {move}.").format(move=moves.pop(0))] if verdict is not None else []
-        if moves:
-            lines.append(_("Then: {moves}.").format(moves="; ".join(moves)))
-        return {"kind": Outcome.CORRECT.value, "lines": lines} if lines else None
+        self.board.next()
 
     def view(self) -> dict[str, Any]:
-        run, player = self.run, self._player()
-        highlights = dict(run.highlights)
-        if player is not None:
-            highlights.update(self.ui.highlights(run.state, player))
+        run, board = self.run, self.board
         after = following(self.lesson) if run.done else None
         return {
-            "svg": self.game.render_svg(run.state, self.lesson.learner, names=self.names, **highlights),
+            "svg": self.game.render_svg(run.state, self.lesson.learner, names=self.names, **board.highlights()),
             "lesson": self.lesson.id,
             "title": run.title,
             "step": min(run.index, len(self.lesson.steps) - 1) + 1,
@@ -267,18 +228,11 @@ class LessonDiagram:
             "asks": run.asks,
             "done": run.done,
             "note": self.note,
-            "prompt": self.ui.prompt(run.state, player) if player is not None else "",
-            "buttons": [b.label for b in self.ui.buttons(run.state, player)] if player is not None else [],
-            "clickable": self.ui.clickable(run.state, player) if player is not None else [],
+            "prompt": board.prompt(),
+            "buttons": [b.label for b in board.buttons()],
+            "clickable": board.clickable(),
             "next": {"lesson": after.id, "title": _(after.title)} if after is not None else None,
         }
-
-
-def _verdict_note(verdict: Verdict) -> dict[str, Any]:
-    """What the learner reads after a wrong move: why, then the step's hint."""
-    why = (_("That move is not allowed: {reason}.").format(reason=verdict.reason)
-           if verdict.outcome is Outcome.ILLEGAL else verdict.reason)
-    return {"kind": verdict.outcome.value, "lines": [line for line in (why, verdict.hint) if line]}
 
 
 def _lesson(lesson_id: str) -> Lesson:
