@@ -115,10 +115,10 @@ def test_a_chain_of_bonus_moves_is_one_line_of_the_log(tab: Browser) -> None:
 
 
 def test_the_log_explains_the_notation(tab: Browser) -> None:
-    """Beside the log, a legend of the notation's symbols (+X, N, stop, ...), in the reader's language."""
+    """Beside the log, a legend of the notation's symbols (N, +, (sealed), ...), in the reader's language."""
     tab.start_game("tuerme", 2, 11)
     symbols = [dt.text for dt in tab.page.find_all("#log-legend dt")]
-    assert {"N", "stop", "+"} <= set(symbols)
+    assert {"N", "x", "+"} <= set(symbols)
     tab.language("de")
     assert "Extrazug" in tab.page.find("#log-legend").text
     tab.language("en")
@@ -126,7 +126,7 @@ def test_the_log_explains_the_notation(tab: Browser) -> None:
     tab.start_game("babel", 3, 4)
     if tab.page.find_all("#pass-screen"):
         tab.click("#reveal")
-    assert {"+X", "(sealed)", "reveal"} <= {dt.text for dt in tab.page.find_all("#log-legend dt")}
+    assert {"(sealed)", "reveal"} <= {dt.text for dt in tab.page.find_all("#log-legend dt")}
 
 
 def moves_of(b: Browser) -> int:

@@ -17,7 +17,7 @@ def test_an_illegal_click_says_why_until_the_next_action(app):
     bubble = app.locator("#why-not")
     bubble.wait_for()
     assert bubble.get_attribute("role") == "status"
-    assert bubble.text_content() == "Not possible: b2-b3: there is no piece on b2"
+    assert bubble.text_content() == "Not possible: there is no piece on b2 to move: pick one of your stones or towers"
     below, box = field.bounding_box(), bubble.bounding_box()
     assert box["y"] >= below["y"] + below["height"] and box["x"] >= 0  # under the field, on the screen
     app.locator("#status").click()
