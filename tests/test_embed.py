@@ -136,7 +136,7 @@ def test_stepping_with_one_shared_runtime(page, guard, host_url, runtime_request
     saba = _diagram(page, "d-saba")
     saba.get_by_role("button", name="Forward one move").click()
     _wait_live(page, "d-saba")
-    assert saba.locator(".pgr-ply").text_content() == "1 / 1: H3 (3 sandstone)"
+    assert saba.locator(".pgr-ply").text_content() == "1 / 1: take 3 sandstone from H3"
     # Three diagrams, one runtime: one iframe and one download of Pyodide.
     assert page.evaluate("document.querySelectorAll('iframe').length") == 1
     assert len(runtime_requests) == 1
@@ -159,9 +159,10 @@ def test_trying_a_move_by_clicking_and_from_the_list(page, guard, host_url):
     saba.get_by_role("button", name="Reset").click()
     _wait_live(page, "d-saba")
     options = saba.locator("select option").all_text_contents()
-    assert "H2 (2 alabaster)" in options
-    saba.locator("select").select_option(label="H2 (2 alabaster)")
-    page.wait_for_function("document.querySelector('#d-saba .pgr-ply').textContent === '1 / 1: H2 (2 alabaster)'")
+    assert "take 2 alabaster from H2" in options
+    saba.locator("select").select_option(label="take 2 alabaster from H2")
+    page.wait_for_function(
+        "document.querySelector('#d-saba .pgr-ply').textContent === '1 / 1: take 2 alabaster from H2'")
 
 
 def test_bad_attributes_show_inline_messages_and_spare_the_rest(page, guard, host_url):

@@ -111,17 +111,19 @@ def test_unknown_method_and_diagram():
         call("goto", diagram=1, ply="1")
 
 
-def test_the_record_is_readable_back_and_a_move_at_a_past_ply_replaces_the_rest():
+def test_the_moves_read_in_words_and_a_move_at_a_past_ply_replaces_the_rest():
     ex = example("babel", "offers")
     view = call("open", diagram=4, game="babel", position=ex.position, moves="\n".join(ex.moves),
                 interactive=True)
-    clear = ["build Babel tile 1 (ship 5)", "yellow: offer 1 ship", "green: offer 2 ship +X",
-             "offer 1 camel + 1 ship"]  # a record: the offers in clear, by whom while several may offer
+    # In words, the offers in clear (as the author wrote them), by whom while several may offer.
+    clear = ["build Babel tile 1 (ship 5)", "Yellow: offer 1 ship", "Green: offer 2 ships + exchange card",
+             "offer 1 camel + 1 ship; reveal: Yellow offers 1 ship, Green offers 2 ships + exchange card, "
+             "Blue offers 1 ship (1 camel back to the hand)"]
     assert view["moves"] == clear
     view = call("goto", diagram=4, ply=2)
     view = call("choose", diagram=4, index=view["choices"].index("Blue: offer nothing"))
     assert (view["ply"], view["total"], view["branched"]) == (3, 3, True)
-    assert view["moves"] == clear[:2] + ["blue: offer nothing"]
+    assert view["moves"] == clear[:2] + ["Blue: offer nothing"]
     assert call("reset", diagram=4)["moves"] == clear
 
 

@@ -188,7 +188,8 @@ def test_new_release_after_the_prompt_keeps_saved_games(engine: Engine, site_dir
         engine.goto(server.url)
         wait_ready(engine)
         wait(engine, READY_OFFLINE, READY_S, "the app to be stored for offline use")
-        start_game(engine, "saba", ["human", "human"], seed=5)
+        start_game(engine, "saba", ["easy", "human"], seed=5)  # a game is stored from its first move on
+        wait(engine, "() => !!document.getElementById('your-turn')", READY_S, "the computer's first turn")
         saved = engine.evaluate(STORAGE)
         assert any(key.startswith("pygame_rules.save.") for key in saved)
         engine.reload()  # now the service worker serves the page

@@ -80,7 +80,7 @@ def test_many_games_in_one_page_leave_nothing_behind(page, guard, site_url):
     seen = [(0, outside, heap)]
     for game in range(GAMES):
         moves = play_a_game(app, seed=game + 1)
-        assert moves > 100
+        assert moves > 50  # four easy computers end a Türme game in 70–190 moves (docs/bots.md)
         seen.append((moves, *measure(app, cdp)))
     report = ", ".join(f"{m} moves: {o} nodes outside, heap {h / 1e6:.1f} MB" for m, o, h in seen)
     assert all(o < MAX_OUTSIDE for _, o, _ in seen), report

@@ -151,13 +151,15 @@ class Diagram:
         return found[:MAX_CHOICES]
 
     def record(self) -> list[str]:
-        """The moves of the record: as the author wrote them (each readable back), or as
-        the diagram's seat reads them (a sealed offer stays sealed until the reveal)."""
+        """The moves, in the reader's language: as the diagram's seat reads them (a sealed
+        offer stays sealed until the reveal), or without a seat as the author wrote them,
+        each as its mover knows it, named while several may move."""
         session, viewer = self.controller.session, self.reading.viewer
         if viewer is not None:
             return [session.log_text(k, viewer) for k in range(1, len(session.moves) + 1)]
-        return [self.game.record_text(session.states[k], move.player, move.action)
-                for k, move in enumerate(session.moves)]
+        return [f"{self.names[move.player]}: {session.log_text(k, move.player)}"
+                if len(self.game.to_move(session.states[k - 1])) > 1 else session.log_text(k, move.player)
+                for k, move in enumerate(session.moves, 1)]
 
     def view(self) -> dict[str, Any]:
         """What the page shows: the board, where we are, and what the reader may do."""
