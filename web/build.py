@@ -43,7 +43,7 @@ NODE = ROOT / "node_modules"
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip",
                  "pyodide-lock.json")
 # Generated folders of public/; everything else there comes from web/static.
-GENERATED = ("pyodide", "pyscript", "wheels", "app", "index.html", *EMBED_OUTPUTS, *OFFLINE_OUTPUTS)
+GENERATED = ("pyodide", "pyscript", "wheels", "app", "examples", "index.html", *EMBED_OUTPUTS, *OFFLINE_OUTPUTS)
 #: Files at least this large get compressed copies (``.gz``; smaller ones gain little).
 COMPRESS_FROM = 4096
 #: The kinds of file worth compressing (the wheels and archives are zips already).
@@ -70,6 +70,15 @@ def _copy_pyscript(out: Path) -> None:
             shutil.copy2(path, dst / path.name)
 
 
+def _copy_examples(out: Path, wheel: Path) -> None:
+    """The example pages of ``web/static/examples`` (pages of one's own that load the engines
+    through PyScript, README: "Using the engines from Python"), with the wheel's file name."""
+    dst = out / "examples"
+    dst.mkdir(parents=True)
+    for path in sorted((WEB / "static" / "examples").glob("*.html")):
+        (dst / path.name).write_text(path.read_text().replace("@WHEEL@", wheel.name))
+
+
 def _build_wheel(out: Path) -> Path:
     dst = out / "wheels"
     dst.mkdir(parents=True)
@@ -93,7 +102,10 @@ def _zip_webui(out: Path) -> Path:
 # ------------------------------------------------------------ Content-Security-Policy
 #: What a page whose worker runs Python needs beyond files of its own origin: compiling
 #: WebAssembly (Pyodide), for browsers that give a worker its page's policy.
-RUNTIME_SCRIPTS = {"index.html": ("'wasm-unsafe-eval'",), "embed/frame.html": ("'wasm-unsafe-eval'",)}
+RUNTIME_SCRIPTS = {"index.html": ("'wasm-unsafe-eval'",), "embed/frame.html": ("'wasm-unsafe-eval'",),
+                   # PyScript compiles its hooks with ``Function`` (core.js's onBeforeRunAsync),
+                   # Pyodide compiles WebAssembly, both on the page itself: no strict page of the app
+                   "examples/pyscript.html": ("'unsafe-eval'", "'wasm-unsafe-eval'")}
 #: Inline scripts, and the ``type`` of one that is data, not code (JSON, Python).
 _INLINE_SCRIPT = re.compile(r"<script\b([^>]*)>(.*?)</script>", re.DOTALL | re.IGNORECASE)
 _OTHER_TYPE = re.compile(r"""\btype\s*=\s*["']?(?!module\b|text/javascript\b)""", re.IGNORECASE)
@@ -232,6 +244,7 @@ def build(out: Path) -> dict[str, Any]:
     compile_catalogs()  # .mo files into the package, before the wheel
     wheel = _build_wheel(out)
     webui = _zip_webui(out)
+    _copy_examples(out, wheel)
     # Pyodide under Node compiles these and a copy of its standard library to its bytecode
     # (web/bytecode.py), before anything hashes them or counts their bytes; the worker loads that
     # copy (loadPyodide's stdLibURL), Pyodide's own folder stays as released

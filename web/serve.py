@@ -2,7 +2,9 @@
 
 Usage: ``python web/serve.py [--port 8000] [--dir public]``. A busy port falls back to a free one.
 A file with a ``.gz`` copy beside it (``web/build.py`` makes them) goes out compressed to a
-browser that accepts gzip, as static hosts with precompression send it.
+browser that accepts gzip, as static hosts with precompression send it. The runtime's folders
+(``pyodide/``, ``pyscript/``, ``wheels/``) are shared with pages of other origins (CORS), for PyScript
+pages elsewhere that load the engines from this site (docs/deploying.md).
 """
 
 from __future__ import annotations
@@ -17,6 +19,8 @@ ROOT = Path(__file__).resolve().parent.parent
 
 
 #: Content types the standard handler lacks or gets wrong for this site.
+#: Folders that pages of any origin may load (ES modules and fetches need CORS across origins).
+SHARED = ("/pyodide/", "/pyscript/", "/wheels/")
 TYPES = {**http.server.SimpleHTTPRequestHandler.extensions_map,
          ".mjs": "text/javascript", ".wasm": "application/wasm",
          ".whl": "application/zip", ".json": "application/json"}
@@ -49,6 +53,8 @@ class Handler(http.server.SimpleHTTPRequestHandler):
         # The page shell must always be fresh; the runtime files may be cached.
         if self.path.endswith((".html", "/", ".json")):
             self.send_header("Cache-Control", "no-cache")
+        if self.path.startswith(SHARED):
+            self.send_header("Access-Control-Allow-Origin", "*")
         super().end_headers()
 
     def log_message(self, format: str, *args: object) -> None:  # quiet: one line per error only
