@@ -33,15 +33,18 @@ build: setup
 serve: build
 	$(PY) web/serve.py --port $(PORT)
 
+# The tests without a browser run in a process per core (pytest-xdist, a file per process); the browser tests
+# share one browser and a prepared snapshot, so they run in one process.
 test: lint build $(BROWSERS)
-	$(PY) -m pytest -q
+	$(PY) -m pytest -q -m "not browser" -n auto --dist loadfile
+	$(PY) -m pytest -q -m browser
 
 lint: $(VENV)/.installed
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/mypy
 
 test-quick: $(VENV)/.installed
-	$(PY) -m pytest -q -m "not browser and not slow"
+	$(PY) -m pytest -q -m "not browser and not slow" -n auto --dist loadfile
 
 bench: build /usr/bin/chromium
 	$(PY) bench/bench_engines.py
