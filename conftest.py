@@ -1,5 +1,5 @@
-"""Compile the translation catalogs once before any test runs (the build does the same), and
-run the browser tests last."""
+"""Compile the translation catalogs once before any test runs (the build does the same), and run
+the browser tests last."""
 
 from __future__ import annotations
 
@@ -19,7 +19,9 @@ def pytest_configure() -> None:
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """The tests without a browser first: the screens' tests run the app on an asyncio loop of
-    their own (``tests/page_model.py``), which Python refuses to run in a thread where
-    Playwright's loop already runs, as it does from the first browser test on."""
+    """The browser tests go last, in their order. Playwright's synchronous API keeps an asyncio
+    event loop running in the main thread from its first test to the end of the session, and
+    the tests that run the app's Python on an event loop of their own (``tests/page_model.py``,
+    ``asyncio.run`` in doctests) cannot start one meanwhile ("Cannot run the event loop while
+    another loop is running"): in one ``pytest`` run of everything they all failed."""
     items.sort(key=lambda item: item.get_closest_marker("browser") is not None)

@@ -12,12 +12,14 @@ whole detached screen it belonged to, board and move log included: about 4,700 n
 game. So this test waits with predicates that return booleans only, and shows that its
 measure does see a kept screen.
 
+The page runs no Python now (the app's is in its worker, which this does not measure): what it
+keeps is the DOM the worker's commands wrote (``app/shell.js``) and the shell's own objects.
+
 Bound: back on the home screen after each game, the live DOM nodes outside the document
 (user-agent shadow trees and list markers of the home screen included: about 110 at
 start, a few more per saved game listed) stay below 500, where one game's final screen
-alone has about 5,000; and once the first game has warmed the page up (about 1.2 MB of
-JS heap: the service's plumbing, compiled code), the JS heap grows by less than 1 MB
-over the other games.
+alone has about 5,000; and once the first game has warmed the page up, the JS heap grows by
+less than 1 MB over the other two.
 """
 
 from __future__ import annotations
@@ -31,7 +33,9 @@ from site_helpers import READY_TIMEOUT_MS, settled, wait_ready
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
-GAMES = 3
+#: The games' seeds: four easy computers end them in 130, 224 and 245 moves (the shortest first,
+#: as it only warms the page up; seeds 1, 2, 3 took 1,226 moves, twice the time).
+SEEDS = (18, 2, 7)
 MAX_OUTSIDE = 500
 MAX_HEAP_GROWTH = 1_000_000
 #: Every node of the document (the body's text nodes and comments included).
@@ -78,8 +82,8 @@ def test_many_games_in_one_page_leave_nothing_behind(page, guard, site_url):
     cdp = app.context.new_cdp_session(app)
     outside, heap = measure(app, cdp)
     seen = [(0, outside, heap)]
-    for game in range(GAMES):
-        moves = play_a_game(app, seed=game + 1)
+    for seed in SEEDS:
+        moves = play_a_game(app, seed=seed)
         assert moves > 50  # four easy computers end a Türme game in 70–190 moves (docs/bots.md)
         seen.append((moves, *measure(app, cdp)))
     report = ", ".join(f"{m} moves: {o} nodes outside, heap {h / 1e6:.1f} MB" for m, o, h in seen)

@@ -2,8 +2,8 @@
 
 Pure Python (no browser imports): tested in CPython. A computer player's answer is first
 held until its thinking time has passed since it was asked (:func:`hold`), so that how
-quickly it came tells nothing. The game screen then tells a :class:`Pacer` when it drew a
-move; a computer player's next move waits until the one before has been on screen for the
+quickly it came tells nothing. The game screen then tells a :class:`Pacer` when a move it drew
+went to the page; a computer player's next move waits until the one before has been on screen for the
 reader's pace (``settings.Settings.pace_ms``), unless the reader asked to skip ahead to the
 present. Both waits count from the held answer, never from when it really came.
 
@@ -65,13 +65,13 @@ def hold(asked: float, now: float, budget_ms: float) -> float:
 class Pacer:
     """When the next computer move may be shown."""
 
-    #: When (ms, the page's clock) the last move was drawn.
+    #: When (ms, the worker's clock) the last move drawn went to the page.
     shown_at: float = float("-inf")
     #: The reader asked to see the present: no waiting until a person must act again.
     skipping: bool = False
 
     def shown(self, now: float) -> None:
-        """A move was drawn at ``now``."""
+        """A move drawn went to the page at ``now``."""
         self.shown_at = now
 
     def wait(self, now: float, pace_ms: int) -> float:

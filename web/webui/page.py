@@ -111,6 +111,8 @@ class Page:
         self._running: set[asyncio.Future[None]] = set()
         #: Called with an exception a handler raised (the app shows it; the page keeps working).
         self.on_error: Callable[[Exception], None] = lambda exc: None
+        #: Called once the commands queued now have gone to the page (:meth:`when_pushed`).
+        self._then: list[Callable[[], None]] = []
 
     # ------------------------------------------------------------- writing
     def written(self, owner: str, children: tuple[Child, ...], retire: bool = False) -> str:
@@ -166,6 +168,26 @@ class Page:
         background changed what is shown)."""
         if self.commands and self.post is not None:
             self.post(self.flush())
+            then, self._then = self._then, []
+            for call in then:
+                call()
+
+    def when_pushed(self, call: Callable[[], None]) -> None:
+        """Call ``call`` once the commands queued so far have gone to the page (at once if none
+        are queued): the moment the page is given what was drawn, which for a long screen or a
+        busy machine comes a while after it was drawn.
+
+        >>> page = Page(post=lambda commands: print("posted", commands))
+        >>> page.send("sound", "move")
+        >>> page.when_pushed(lambda: print("on the page"))
+        >>> page.push()
+        posted [['sound', 'move']]
+        on the page
+        """
+        if self.commands:
+            self._then.append(call)
+        else:
+            call()
 
     # -------------------------------------------------------------- events
     def dispatch(self, event: Event) -> bool:

@@ -441,8 +441,9 @@ class GameScreen:
         drawn, self._drawn = self._drawn, count
         if drawn is None or count <= drawn:
             return
-        now = working.now_ms()
-        self.pacer.shown(now)
+        # (the move is on screen once the page has it: the pace counts from then, not from the
+        # drawing, which the rest of this render and a busy machine may keep from the page a while)
+        self.page.when_pushed(lambda: self.pacer.shown(working.now_ms()))
         if player is not None:
             self.pacer.person_acts()
         news = [_("{player}: {move}").format(player=self.names[m.player], move=self._log_text(k))
