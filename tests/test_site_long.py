@@ -33,8 +33,8 @@ from site_helpers import READY_TIMEOUT_MS, settled, wait_ready
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
-#: The games' seeds: four easy computers end them in 130, 224 and 245 moves (the shortest first,
-#: as it only warms the page up; seeds 1, 2, 3 took 1,226 moves, twice the time).
+#: The games' seeds (the first game only warms the page up): four easy computers end a game in
+#: 70–250 moves.
 SEEDS = (18, 2, 7)
 MAX_OUTSIDE = 500
 MAX_HEAP_GROWTH = 1_000_000
