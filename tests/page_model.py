@@ -178,9 +178,12 @@ class PageModel:
         self.refused = False
         #: Messages for the app that the page's side made (a failed write), sent after each batch.
         self.outbox: list[dict[str, Any]] = []
+        #: How many batches of commands were applied (each event tells it, as the shell's do).
+        self.batches = 0
 
     # ------------------------------------------------------------- commands
     def apply(self, commands: list[list[Any]]) -> None:
+        self.batches += 1
         self.applied.extend(commands)
         for name, *args in commands:
             getattr(self, "_" + name.replace("-", "_"), lambda *a, n=name: self.other.append([n, *a]))(*args)
@@ -320,7 +323,7 @@ class PageModel:
         message: dict[str, Any] = {"type": "event", "on": bound.attrs[f"data-on-{kind}"], "event": kind,
                                    "data": data_node.dataset if data_node is not None else {},
                                    "name": node.attrs.get("name", ""), "value": self.value(node),
-                                   "checked": "checked" in node.attrs}
+                                   "checked": "checked" in node.attrs, "seen": self.batches}
         if form is not None:
             message["form"] = self.form(form)
         message.update(extra)

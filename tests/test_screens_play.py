@@ -658,3 +658,18 @@ def test_a_click_on_what_was_drawn_a_moment_ago_is_not_lost(tab: Browser) -> Non
     assert tab.page.find_all("#home")
     tab.send(undo)  # from the game screen left: nothing happens
     assert tab.page.find_all("#home") and not tab.page.toasts
+
+
+def test_a_click_several_drawings_behind_is_kept(tab: Browser) -> None:
+    """The page may be several batches behind the app (computers at the instant pace on a busy
+    machine): a click on Menu as the page showed it is still Menu, however often the side
+    panel was drawn anew since."""
+    tab.app.store.items["pygame_rules.settings"] = json.dumps({"pace": "instant"})
+    tab.start_game("tuerme", 2, 7, kinds=("easy", "easy"))
+    tab.until(lambda: len(tab.log()) >= 1)
+    click = tab.page.event(tab.page.find("#menu"), "click")  # made now, told to the app later
+    moves = len(tab.log())
+    tab.until(lambda: len(tab.log()) >= moves + 3)  # the side panel drawn anew three times
+    assert click is not None and not tab.page.find_all("#home")
+    tab.send(click)
+    assert tab.page.find_all("#home")

@@ -11,9 +11,11 @@ Screens are element trees (:mod:`.markup`), written as HTML text with a ``data-o
 bound element; the handlers behind the keys live here, owned by the element whose content they
 came with, and are dropped when that content is replaced, so a screen drawn anew leaves no stale
 handler behind. Only the part of a screen drawn again while the screen stays (a side panel redrawn
-after each computer move) keeps its handlers before the last for a click that was on its way:
-the page shows the new part a moment after the app drew it, and what the reader clicked then
-(say "Menu") must not be lost.
+after each computer move) keeps its earlier handlers for a click that was on its way: the page
+shows the new part a moment after the app drew it, and what the reader clicked then (say "Menu")
+must not be lost. The page tells with each event how many batches of commands it had applied
+(``seen``), so a click is matched with the handlers of what it was made on, however many
+drawings the app made since (on a busy machine the page may be several behind).
 
 >>> page = Page()
 >>> page.replace("app", h("button", "Go", on_click=lambda event: print("went", event.data)))
@@ -26,7 +28,7 @@ True
 >>> page.dispatch(Event("click", "h1")) is False      # its handler went with its content
 True
 
-A part of the screen drawn again keeps its handlers before the last for a click on its way:
+A part of the screen drawn again keeps its earlier handlers for a click on its way:
 
 >>> page.replace("app", h("div", id="side"))
 >>> page.replace("side", h("button", "Menu", on_click=lambda event: print("menu")))
@@ -36,6 +38,13 @@ A part of the screen drawn again keeps its handlers before the last for a click 
 >>> page.dispatch(Event("click", "h2"))   # clicked on what the page showed a moment ago
 menu
 True
+
+A click made once the page had applied the batch with the new part (its first) is matched
+with the new part only:
+
+>>> page.dispatch(Event("click", "h2", seen=1)), page.dispatch(Event("click", "h3", seen=1))
+menu again
+(False, True)
 >>> page.replace("app", "another screen")
 >>> page.dispatch(Event("click", "h2")), page.dispatch(Event("click", "h3"))
 (False, False)
@@ -54,6 +63,9 @@ from .markup import Child, Handler, Html, h, markup
 Command = list[Any]
 #: The page's element that holds the screens (``<div id="app">``).
 SCREENS = "app"
+#: How many earlier drawings of a part of the screen keep their handlers for a click on its way
+#: (a page behind by more batches than that loses the click).
+KEEP_DRAWINGS = 32
 
 
 @dataclass(frozen=True)
@@ -75,6 +87,8 @@ class Event:
     form: dict[str, str] = field(default_factory=dict)
     key: str = ""
     file: dict[str, Any] = field(default_factory=dict)
+    #: How many batches of the app's commands the page had applied when the event happened.
+    seen: int = 0
 
     @classmethod
     def from_message(cls, message: dict[str, Any]) -> Event:
@@ -89,7 +103,8 @@ class Event:
                    value=str(message.get("value") or ""),
                    checked=message.get("checked") is True, form=texts(message.get("form")),
                    key=str(message.get("key") or ""),
-                   file={k: file[k] for k in ("name", "size", "text") if k in file} if isinstance(file, dict) else {})
+                   file={k: file[k] for k in ("name", "size", "text") if k in file} if isinstance(file, dict) else {},
+                   seen=seen if isinstance(seen := message.get("seen"), int) and not isinstance(seen, bool) else 0)
 
 
 class Page:
@@ -105,8 +120,11 @@ class Page:
         #: The handler keys of each owner: the id of the element whose content they came with.
         self._owned: dict[str, set[str]] = {}
         self._keys = itertools.count(1)
-        #: Of each part of the screen drawn again, its handlers before the last (see above).
-        self._retired: dict[str, dict[str, Handler]] = {}
+        #: Of each part of the screen drawn again, its earlier handlers (see above), each table with
+        #: the number of the batch that replaced it on the page.
+        self._retired: dict[str, list[tuple[int, dict[str, Handler]]]] = {}
+        #: How many batches of commands went to the page (:meth:`push`).
+        self.batches = 0
         #: Work started by handlers (coroutines), kept alive until done.
         self._running: set[asyncio.Future[None]] = set()
         #: Called with an exception a handler raised (the app shows it; the page keeps working).
@@ -130,7 +148,9 @@ class Page:
         click already on its way, see :meth:`dispatch`)."""
         old = {key: self.handlers.pop(key) for key in self._owned.pop(owner, ()) if key in self.handlers}
         if retire:
-            self._retired[owner] = old
+            kept = self._retired.setdefault(owner, [])
+            kept.append((self.batches + 1, old))  # the next batch replaces them on the page
+            del kept[:-KEEP_DRAWINGS]
         else:
             self._retired.pop(owner, None)
 
@@ -168,6 +188,7 @@ class Page:
         background changed what is shown)."""
         if self.commands and self.post is not None:
             self.post(self.flush())
+            self.batches += 1
             then, self._then = self._then, []
             for call in then:
                 call()
@@ -192,9 +213,12 @@ class Page:
     # -------------------------------------------------------------- events
     def dispatch(self, event: Event) -> bool:
         """Run the handler ``event`` names (False: none such, e.g. its content was replaced
-        meanwhile); a coroutine it returns goes on in the background (:meth:`spawn`)."""
+        before the page showed what the event was made on); a coroutine it returns goes on in the
+        background (:meth:`spawn`)."""
+        for tables in self._retired.values():  # what the page has replaced will get no more events
+            tables[:] = [(replaced, table) for replaced, table in tables if replaced > event.seen]
         handler = self.handlers.get(event.on) or next(
-            (old[event.on] for old in self._retired.values() if event.on in old), None)
+            (table[event.on] for tables in self._retired.values() for _, table in tables if event.on in table), None)
         if handler is None:
             return False
         try:

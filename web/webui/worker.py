@@ -35,7 +35,7 @@ MESSAGE_LIMITS = Limits(N_("the page's message"), MAX_FILE + 1_000_000, 8)
 #: The kinds of message and the fields each may have.
 FIELDS = {
     "boot": ("lang", "storage", "width", "reduced_motion"),
-    "event": ("on", "event", "data", "name", "value", "checked", "form", "key", "file"),
+    "event": ("on", "event", "data", "name", "value", "checked", "form", "key", "file", "seen"),
     "key": ("key", "place", "mods"),
     "pointer": (), "settings": (),
     "language": ("lang",),

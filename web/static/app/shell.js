@@ -18,6 +18,10 @@ const worker = new Worker(new URL("./worker.js", import.meta.url), { type: "modu
 const early = [];
 let ready = false;
 let busy = false;
+// How many batches of the worker's commands are on the page: each event tells the worker (as
+// `seen`), which matches it with the handlers of what it was made on, however many times it has
+// drawn that part since.
+let drawn = 0;
 const calls = new Map();
 let nextCall = 1;
 
@@ -231,7 +235,7 @@ const COMMANDS = {
   write,
   download,
   copy,
-  confirm: (question, key) => { if (confirm(question)) post({ type: "event", on: key, event: "click" }); },
+  confirm: (question, key) => { if (confirm(question)) post({ type: "event", on: key, event: "click", seen: drawn }); },
   dialog(id, html) {
     byId(id)?.remove();
     byId("main").append(fromHtml(html));
@@ -280,6 +284,7 @@ worker.onmessage = ({ data }) => {
         console.error(`pygame_rules: the page could not ${name}: ${error}`);  // i18n: internal (the console)
       }
     }
+    drawn += 1;
     dispatchEvent(new Event(DRAWN));
   } else if (data.failed) {
     const box = byId("load-error");
@@ -328,6 +333,7 @@ async function forward(kind, event) {
   const message = {
     type: "event", on: bound.getAttribute(`data-on-${kind}`), event: kind, data: dataOf(target, bound),
     name: target.name || "", value: target.value ?? "", checked: Boolean(target.checked), form: formOf(target),
+    seen: drawn,
   };
   if (kind === "change" && target.type === "file") message.file = await fileOf(target);
   if (ready) {
