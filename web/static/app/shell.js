@@ -158,7 +158,11 @@ function slide(from, to, ms) {
   if (!start || !end) return;
   const a = start.getBBox();
   const b = end.getBBox();
-  end.animate([{ transform: `translate(${a.x - b.x}px, ${a.y - b.y}px)` }, { transform: "translate(0px, 0px)" }],
+  // Only a picture of the move (pointer-events none while it lasts): a click where the piece
+  // passes is for the field under it (the next move's, clicked at once), never for the piece
+  // now on its new field.
+  end.animate([{ transform: `translate(${a.x - b.x}px, ${a.y - b.y}px)`, pointerEvents: "none" },
+               { transform: "translate(0px, 0px)", pointerEvents: "none" }],
               { duration: ms, easing: "ease-out" });
 }
 
