@@ -20,6 +20,20 @@ from site_helpers import stored_snapshot, wait_ready  # noqa: E402  (found throu
 CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
 
 
+@pytest.fixture
+def tab() -> Iterator[Any]:
+    """The app in CPython, as in its worker, drawing into a model of the page
+    (``tests/page_model.py``); the language is English again afterwards."""
+    from page_model import Browser
+
+    from pygame_rules.i18n import use
+
+    b = Browser()
+    yield b
+    b.close()
+    use("en")
+
+
 @pytest.fixture(scope="session")
 def site_dir() -> Path:
     public = Path(os.environ.get("PYGAME_RULES_SITE", ROOT / "public"))

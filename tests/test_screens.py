@@ -4,22 +4,12 @@ of the page (``tests/page_model.py``) that sends events the way ``app/shell.js``
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
 
 import pytest
 from page_model import Browser
 
-from pygame_rules.i18n import use
 from pygame_rules.registry import get_game
 from pygame_rules.session import Session
-
-
-@pytest.fixture
-def tab() -> Iterator[Browser]:
-    b = Browser()
-    yield b
-    b.close()
-    use("en")
 
 
 def start(b: Browser, game: str, players: int | None = None, kinds: tuple[str, ...] = (), seed: int = 7,

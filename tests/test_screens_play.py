@@ -10,11 +10,11 @@ from __future__ import annotations
 
 import itertools
 import json
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
 from page_model import Browser
+from sessions import random_session
 
 from pygame_rules import get_game
 from pygame_rules.babel import Accept, Build, Offer
@@ -22,21 +22,13 @@ from pygame_rules.i18n import use
 from pygame_rules.rng import Rng
 from pygame_rules.saba import Build as SabaBuild
 from pygame_rules.saba import Card, Done, PlayCard, TakeHarbour
-from pygame_rules.session import Seat, Session
+from pygame_rules.session import Seat
 from pygame_rules.tuerme import Move, square_name
 from pygame_rules.tuerme.data import SYMBOL_FIELDS
 
 TUERME = get_game("tuerme")
 BABEL = get_game("babel")
 SABA = get_game("saba")
-
-
-@pytest.fixture
-def tab() -> Iterator[Browser]:
-    b = Browser()
-    yield b
-    b.close()
-    use("en")
 
 
 def click_move(b: Browser, move: Move) -> None:
@@ -415,7 +407,7 @@ def test_back_from_the_setup_and_a_new_game_from_the_end(tab: Browser) -> None:
     tab.click(".game-card[data-game=tuerme] button")
     tab.click("#setup button", "Back")
     assert tab.page.find_all("#home")
-    session = finished("tuerme", 3, [Seat("Ada", "red"), Seat("Bo", "blue")])
+    session = random_session("tuerme", [Seat("Ada", "red"), Seat("Bo", "blue")], 3)
     tab.choose_file("#import-file", "finished.json", session.to_text())
     assert tab.page.find("#winner").text == TUERME.result_text(session.state, ["Ada", "Bo"])
     assert "wins with" in tab.page.find("#winner").text or "share the win" in tab.page.find("#winner").text
@@ -429,17 +421,6 @@ def test_back_from_the_setup_and_a_new_game_from_the_end(tab: Browser) -> None:
     tab.click(".final button", "New game")
     assert tab.page.find("#setup h1").text == "New game: " + TUERME.title
     assert [n.attrs["value"] for n in tab.page.find_all(".seat input")] == ["Ada", "Bo"]
-
-
-def finished(game_name: str, seed: int, seats: list[Seat]) -> Session:
-    """A seeded random game played to its end."""
-    game = get_game(game_name)
-    session = Session.new(game_name, seats, seed)
-    rng = Rng.from_seed(seed)
-    while not game.is_over(session.state):
-        player = rng.choice(game.to_move(session.state))
-        session.play(player, rng.choice(game.legal_actions(session.state, player)))
-    return session
 
 
 def test_export_and_copy_the_position(tab: Browser) -> None:

@@ -7,37 +7,13 @@ from __future__ import annotations
 
 import json
 import time
-from collections.abc import Iterator
 
-import pytest
 from page_model import Browser
+from sessions import random_session, seats_of
 
 from pygame_rules import get_game, turns
-from pygame_rules.i18n import use
-from pygame_rules.rng import Rng
-from pygame_rules.session import Seat, Session
 
 TUERME = get_game("tuerme")
-
-
-@pytest.fixture
-def tab() -> Iterator[Browser]:
-    b = Browser()
-    yield b
-    b.close()
-    use("en")
-
-
-def played(name: str, seed: int, moves: int, players: int = 2) -> Session:
-    """A seeded random game between two people, ``moves`` moves long at most."""
-    game = get_game(name)
-    seats = [Seat(f"Player {k + 1}", colour) for k, (colour, _css) in enumerate(game.colours[:players])]
-    session = Session.new(name, seats, seed)
-    rng = Rng.from_seed(seed)
-    while not game.is_over(session.state) and len(session.moves) < moves:
-        player = rng.choice(game.to_move(session.state))
-        session.play(player, rng.choice(game.legal_actions(session.state, player)))
-    return session
 
 
 def scores_shown(b: Browser) -> list[int]:
@@ -48,7 +24,7 @@ def scores_shown(b: Browser) -> list[int]:
 def test_a_replay_shows_the_scores_status_and_seats_of_its_moment(tab: Browser) -> None:
     """Back at an earlier move, the status line, the scores and the seat to move are that
     moment's, not today's; a finished game's final table gives way to that moment's scores."""
-    session = played("tuerme", 0, 3000)
+    session = random_session("tuerme", seats_of("tuerme", 2), 0, 3000)
     assert TUERME.is_over(session.state)
     tab.choose_file("#import-file", "game.json", session.to_text())
     assert tab.page.find_all("#final-scores") and not tab.page.find_all(".seats")
@@ -69,7 +45,7 @@ def test_a_replay_shows_the_scores_status_and_seats_of_its_moment(tab: Browser) 
 def test_a_click_on_the_board_of_a_replay_offers_the_way_back(tab: Browser) -> None:
     """A board click in a replay is not lost in silence: the banner asks "you are looking at
     move 3 — back to the present?" and its button returns."""
-    session = played("tuerme", 3, 5)
+    session = random_session("tuerme", seats_of("tuerme", 2), 3, 5)
     tab.choose_file("#import-file", "game.json", session.to_text())
     present = tab.page.boards[-1][2]
     tab.click("#log li[data-ply='3'] button")
@@ -91,7 +67,7 @@ def test_a_chain_of_bonus_moves_is_one_line_of_the_log(tab: Browser) -> None:
     """A turn of several moves is one entry of the log: its line says whose turn, how many moves
     and bonus moves and who scored what (the moves and the scores' difference); it opens to the
     single moves, which step through the turn as any other entry, and the reader closes it again."""
-    session = played("tuerme", 0, 60)
+    session = random_session("tuerme", seats_of("tuerme", 2), 0, 60)
     chain = next(t for t in turns.turns(session) if len(t) >= 3 and turns.score_change(session, t, None))
     tab.choose_file("#import-file", "game.json", session.to_text())
     group = tab.page.find(f"#log li.log-group[data-turn='{chain.start}']")

@@ -7,29 +7,20 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 from page_model import Browser
+from sessions import random_session
 
 from pygame_rules import get_game
 from pygame_rules.i18n import use
-from pygame_rules.rng import Rng
-from pygame_rules.session import Seat, Session
+from pygame_rules.session import Seat
 from pygame_rules.tuerme import Move, square_name
 
 TUERME = get_game("tuerme")
 SETUPS = "pygame_rules.setups"
 STYLE = Path(__file__).parent.parent / "web" / "static" / "app"
-
-
-@pytest.fixture
-def tab() -> Iterator[Browser]:
-    b = Browser()
-    yield b
-    b.close()
-    use("en")
 
 
 def seats_on_form(b: Browser) -> list[tuple[str, str, str]]:
@@ -47,17 +38,6 @@ def open_setup(b: Browser, game: str) -> None:
     if b.page.find_all("#setup"):
         b.click("#setup button", "Back")
     b.click(f".game-card[data-game={game}] button")
-
-
-def finished(game_name: str, seed: int, seats: list[Seat]) -> Session:
-    """A seeded random game played to its end."""
-    game = get_game(game_name)
-    session = Session.new(game_name, seats, seed)
-    rng = Rng.from_seed(seed)
-    while not game.is_over(session.state):
-        player = rng.choice(game.to_move(session.state))
-        session.play(player, rng.choice(game.legal_actions(session.state, player)))
-    return session
 
 
 def first_move(b: Browser) -> None:
@@ -237,7 +217,7 @@ def test_nobody_resigns_for_a_computer_or_after_the_end(tab: Browser) -> None:
     tab.until(lambda: len(tab.log()) > 2)
     assert not tab.page.find_all("#resign")
     tab.click("#menu")
-    session = finished("tuerme", 3, [Seat("Ada", "red"), Seat("Bo", "blue")])
+    session = random_session("tuerme", [Seat("Ada", "red"), Seat("Bo", "blue")], 3)
     tab.choose_file("#import-file", "finished.json", session.to_text())
     assert not tab.page.find_all("#resign")
 
@@ -253,7 +233,7 @@ def test_a_resignation_in_a_hotseat_game_is_the_person_at_the_device(tab: Browse
 
 # ------------------------------------------------------------------------ the end screen
 def test_the_end_says_who_won_once(tab: Browser) -> None:
-    session = finished("babel", 4, [Seat("Ann", "red"), Seat("Bob", "yellow"), Seat("Cy", "green")])
+    session = random_session("babel", [Seat("Ann", "red"), Seat("Bob", "yellow"), Seat("Cy", "green")], 4)
     tab.choose_file("#import-file", "finished.json", session.to_text())
     tab.click("#reveal") if tab.page.find_all("#pass-screen") else None
     result = get_game("babel").result_text(session.state, ["Ann", "Bob", "Cy"])
@@ -267,7 +247,7 @@ def test_the_end_says_who_won_once(tab: Browser) -> None:
 def test_the_final_table_can_wrap_to_fit_the_side_panel(tab: Browser) -> None:
     """The final table's markup: header cells of plain text, a class the style sheet makes fit
     (a fixed layout whose cells wrap anywhere), in a side column that may not grow past its track."""
-    session = finished("babel", 4, [Seat("Annabelle-Marie", "red"), Seat("Bob", "yellow"), Seat("Cy", "green")])
+    session = random_session("babel", [Seat("Annabelle-Marie", "red"), Seat("Bob", "yellow"), Seat("Cy", "green")], 4)
     tab.choose_file("#import-file", "finished.json", session.to_text())
     table = tab.page.find("#final-scores")
     assert "final-scores" in table.attrs["class"].split()
@@ -288,7 +268,7 @@ def test_the_final_table_can_wrap_to_fit_the_side_panel(tab: Browser) -> None:
 
 def test_the_end_screen_charts_how_the_scores_grew(tab: Browser) -> None:
     names = ["Ann <b>", "Bob & co", "Cy"]
-    session = finished("babel", 4, [Seat(names[0], "red"), Seat(names[1], "yellow"), Seat(names[2], "green")])
+    session = random_session("babel", [Seat(names[0], "red"), Seat(names[1], "yellow"), Seat(names[2], "green")], 4)
     tab.choose_file("#import-file", "finished.json", session.to_text())
     chart = tab.page.find(".final #score-chart")
     svg = chart.find("svg.chart-drawing")
@@ -308,7 +288,7 @@ def test_the_end_screen_charts_how_the_scores_grew(tab: Browser) -> None:
 
 
 def test_replay_charts_the_scores_up_to_now_and_marks_the_position(tab: Browser) -> None:
-    session = finished("tuerme", 3, [Seat("Ada", "red"), Seat("Bo", "blue")])
+    session = random_session("tuerme", [Seat("Ada", "red"), Seat("Bo", "blue")], 3)
     tab.choose_file("#import-file", "finished.json", session.to_text())
     tab.click("#log li[data-ply=10] button")
     chart = tab.page.find(".replay-banner ~ #score-chart, #score-chart")

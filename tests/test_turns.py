@@ -11,36 +11,25 @@ import re
 from typing import Any
 
 import pytest
+from sessions import random_session, seats_of
 
 from pygame_rules import get_game, turns
 from pygame_rules.babel import Offer
 from pygame_rules.bots import knowledge_for
 from pygame_rules.i18n import using
 from pygame_rules.rng import Rng
-from pygame_rules.session import Seat, Session
+from pygame_rules.session import Session
 from pygame_rules.tuerme import EndTurn, Move
 
 TUERME = get_game("tuerme")
 BABEL = get_game("babel")
 
 
-def played(name: str, players: int, seed: int, moves: int) -> Session:
-    """A seeded random game of ``moves`` moves at most."""
-    game = get_game(name)
-    seats = [Seat(f"P{k + 1}", colour) for k, (colour, _css) in enumerate(game.colours[:players])]
-    session = Session.new(name, seats, seed)
-    rng = Rng.from_seed(seed)
-    while not game.is_over(session.state) and len(session.moves) < moves:
-        player = rng.choice(game.to_move(session.state))
-        session.play(player, rng.choice(game.legal_actions(session.state, player)))
-    return session
-
-
 def test_a_tuerme_turn_is_the_move_and_its_bonus_moves() -> None:
     """A turn is a player's moves until the next player's turn: the move, the bonus moves it
     earned, a "stop"; its line counts the moves and the bonus moves and tells the points the
     scores changed by."""
-    session = played("tuerme", 2, 0, 200)
+    session = random_session("tuerme", seats_of("tuerme", 2, "P"), 0, 200)
     found = turns.turns(session)
     assert [k for turn in found for k in turn] == list(range(1, len(session.moves) + 1))
     for turn in found:
@@ -60,7 +49,7 @@ def test_a_tuerme_turn_is_the_move_and_its_bonus_moves() -> None:
 
 
 def test_a_stop_and_a_pass_are_told() -> None:
-    session = played("tuerme", 3, 4, 300)
+    session = random_session("tuerme", seats_of("tuerme", 3, "P"), 4, 300)
     found = turns.turns(session)
     stopped = next(t for t in found if isinstance(session.moves[t[-1] - 1].action, EndTurn))
     assert "bonus move" in turns.summary(session, stopped)
@@ -70,7 +59,7 @@ def test_a_stop_and_a_pass_are_told() -> None:
 def test_a_babel_turn_holds_the_others_offers_and_its_moment_the_reveal() -> None:
     """The builder's turn: his choice, the others' sealed offers, his decision. Once over, its
     moment tells the offers face up, the builder's choice and who scored what."""
-    session = played("babel", 3, 2, 120)
+    session = random_session("babel", seats_of("babel", 3, "P"), 2, 120)
     found = turns.turns(session)
     turn = next(t for t in found if len(t) >= 4 and turns.is_over(session, t))
     movers = {session.moves[k - 1].player for k in turn}
@@ -88,7 +77,7 @@ def test_a_babel_turn_holds_the_others_offers_and_its_moment_the_reveal() -> Non
 
 
 def test_a_turn_without_a_reveal_has_no_moment() -> None:
-    session = played("tuerme", 2, 0, 40)
+    session = random_session("tuerme", seats_of("tuerme", 2, "P"), 0, 40)
     assert all(turns.moment(session, t) is None for t in turns.turns(session))
 
 
@@ -110,7 +99,7 @@ def test_a_summary_is_read_from_the_readers_view(name: str, players: int, seed: 
     """What a player reads of the turns (their lines and moments) is the same in his twin of the
     record: no hidden card, sealed offer or pile reaches it. A spectator reads no offer's cards
     before the reveal."""
-    session = played(name, players, seed, 80)
+    session = random_session(name, seats_of(name, players, "P"), seed, 80)
     rng = Rng.from_seed(seed)
     found = turns.turns(session)
     for viewer in range(players):
@@ -139,7 +128,7 @@ MARKS = {"tuerme": {"-": r"[a-n][1-8]-", "x": r"x[a-n]", "=": r"=[a-n]", "N": r"
 def test_every_mark_of_the_log_is_in_the_legend(name: str, players: int, seed: int) -> None:
     """The marks the log shows ("(sealed)", "N", "+", ...) each have a line of the legend, in
     every language."""
-    session = played(name, players, seed, 300)
+    session = random_session(name, seats_of(name, players, "P"), seed, 300)
     texts = [session.log_text(k) for k in range(1, len(session.moves) + 1)]
     legend = turns.legend(name)
     shown = " ".join(symbol for symbol, _meaning in legend)
@@ -154,7 +143,7 @@ def test_every_mark_of_the_log_is_in_the_legend(name: str, players: int, seed: i
 
 
 def test_the_lines_are_translated() -> None:
-    session = played("tuerme", 2, 0, 200)
+    session = random_session("tuerme", seats_of("tuerme", 2, "P"), 0, 200)
     chain = next(t for t in turns.turns(session) if len(t) >= 3 and turns.score_change(session, t, None))
     texts: dict[str, Any] = {}
     for lang in ("en", "nl", "de", "fr"):
