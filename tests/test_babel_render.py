@@ -81,3 +81,12 @@ def test_final_position_renders_with_scores():
     svg = GAME.render_svg(end, viewer=0)
     parse(svg)
     assert "win" in svg and "(end)" in svg
+
+
+def test_each_wonder_card_shows_its_own_picture_hidden_from_screen_readers():
+    root = parse(GAME.render_svg(ship_example(), viewer=RED))
+    cards = [e for e in root.iter() if e.get("data-wonder") is not None and e.get("data-tile") is None]
+    pictures = [[g for g in card if g.get("class") == "picture"] for card in cards]
+    assert [len(p) for p in pictures] == [1] * 8
+    assert all(p[0].get("aria-hidden") == "true" for p in pictures)
+    assert len({ET.tostring(p[0]) for p in pictures}) == 8  # eight different drawings

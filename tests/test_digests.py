@@ -44,7 +44,7 @@ RUNS: dict[str, tuple[tuple[int, dict[str, Any], tuple[int, ...]], ...]] = {
 MAX_PLIES = 3000
 
 DIGESTS = {
-    "babel": "dd73a846a0cc453e5c13dff71b20fbe08898cb928022258c4dcc4e648593205e",
+    "babel": "389926390e99753bdd7b0766c01101d6e23d38b39441b3b32402a6a01d1ffaac",
     "saba": "7604c078b0b92a69a4db404924f6669a78dd4d4cb3119822094fe4b80df4559a",
     "tuerme": "432627d6a5e1d77e4ee2c1e5a4f7a91ba2f63c0c56699c820928b094084e66c0",
 }

@@ -261,6 +261,55 @@ def _stack(makers: Sequence[Any], x: float, y: float, width: float) -> _Block:
 
 
 # ------------------------------------------------------------------ the wonders
+#: A faint picture of each wonder (in :data:`~.data.WONDERS`' order) behind its card's lower half:
+#: our own silhouettes, not the box's art, so a card is known at a glance as the box's cards are.
+#: Shapes in a 200 × 100 box standing on its bottom edge: ``("poly", x1, y1, x2, y2, …)``,
+#: ``("rect", x, y, width, height)`` and ``("circle", cx, cy, r)``.
+WONDER_PICTURES: tuple[tuple[tuple[Any, ...], ...], ...] = (
+    (("poly", 15, 100, 80, 28, 145, 100), ("poly", 100, 100, 142, 52, 184, 100),  # Giza
+     ("poly", 150, 100, 172, 74, 194, 100)),
+    (("rect", 50, 88, 32, 12), ("rect", 118, 88, 32, 12),  # Rhodes: astride the harbour, torch raised
+     ("poly", 62, 88, 94, 46, 106, 46, 138, 88, 128, 88, 100, 58, 72, 88), ("rect", 92, 20, 16, 28),
+     ("circle", 100, 13, 7), ("rect", 108, 2, 5, 22), ("circle", 110.5, 2, 4)),
+    (("rect", 55, 90, 90, 10), ("rect", 70, 30, 60, 60), ("rect", 64, 22, 8, 68), ("rect", 128, 22, 8, 68),  # Zeus
+     ("circle", 100, 22, 9), ("poly", 86, 32, 114, 32, 118, 62, 82, 62)),
+    (("rect", 20, 80, 160, 20), ("rect", 40, 60, 120, 20), ("rect", 60, 40, 80, 20),  # the Hanging Gardens
+     ("rect", 80, 24, 40, 16),
+     ("circle", 30, 76, 7), ("circle", 170, 76, 7), ("circle", 50, 56, 7), ("circle", 150, 56, 7),
+     ("circle", 70, 36, 6), ("circle", 130, 36, 6)),
+    (("rect", 40, 72, 120, 28), ("rect", 48, 46, 8, 26), ("rect", 68, 46, 8, 26), ("rect", 88, 46, 8, 26),  # Mausoleum
+     ("rect", 104, 46, 8, 26), ("rect", 124, 46, 8, 26), ("rect", 144, 46, 8, 26),
+     ("poly", 40, 46, 100, 16, 160, 46), ("rect", 94, 4, 12, 14)),
+    (("rect", 66, 62, 68, 38), ("rect", 78, 32, 44, 30), ("rect", 88, 14, 24, 18), ("circle", 100, 7, 7)),  # Pharos
+    (("rect", 26, 90, 148, 10), ("rect", 36, 46, 8, 44), ("rect", 54, 46, 8, 44), ("rect", 72, 46, 8, 44),  # Artemis
+     ("rect", 90, 46, 8, 44), ("rect", 108, 46, 8, 44), ("rect", 126, 46, 8, 44), ("rect", 144, 46, 8, 44),
+     ("rect", 156, 46, 8, 44), ("rect", 30, 38, 140, 8), ("poly", 30, 38, 100, 14, 170, 38)),
+    (("poly", 28, 100, 40, 80, 160, 80, 172, 100), ("poly", 48, 80, 58, 60, 142, 60, 152, 80),  # Babel
+     ("poly", 66, 60, 74, 42, 126, 42, 134, 60), ("poly", 82, 42, 88, 26, 112, 26, 118, 42),
+     ("rect", 94, 10, 12, 16)),
+)
+PICTURE_FILL = "#8a7a5a"
+#: The pictures' size on a card: between the tiles' words and the building elements.
+PICTURE_SCALE = 0.55
+
+
+def _picture(w: int, cx: float, base: float) -> str:
+    """Wonder ``w``'s picture at :data:`PICTURE_SCALE`, centred on ``cx`` and standing on ``base``:
+    decoration, hidden from assistive technology (the card's name says which wonder it is)."""
+    k, x, y = PICTURE_SCALE, cx - 100 * PICTURE_SCALE, base - 100 * PICTURE_SCALE
+    shapes = []
+    for kind, *v in WONDER_PICTURES[w]:
+        if kind == "poly":
+            points = " ".join(f"{x + k * a:g},{y + k * b:g}" for a, b in zip(v[::2], v[1::2], strict=True))
+            shapes.append(svg.el("polygon", points=points))
+        elif kind == "rect":
+            shapes.append(svg.el("rect", x=f"{x + k * v[0]:g}", y=f"{y + k * v[1]:g}", width=f"{k * v[2]:g}",
+                                 height=f"{k * v[3]:g}"))
+        else:
+            shapes.append(svg.el("circle", cx=f"{x + k * v[0]:g}", cy=f"{y + k * v[1]:g}", r=f"{k * v[2]:g}"))
+    return svg.group(shapes, class_="picture", fill=PICTURE_FILL, fill_opacity=0.35, aria_hidden="true")
+
+
 def _wonder(state: BabelState, w: int, x: int, y: int, hl: Mapping[str, Any], look: Look) -> str:
     wonder = state.wonders[w]
     selected = hl.get("wonder") == w
@@ -268,7 +317,8 @@ def _wonder(state: BabelState, w: int, x: int, y: int, hl: Mapping[str, Any], lo
     items = [svg.el("rect", class_="frame" + (" selected" if selected else ""), x=x, y=y, width=CARD_W,
                     height=CARD_H, rx=8, fill="#e6e0d0" if wonder.complete else PAPER,
                     stroke="#000" if selected else "#8a7a5a", stroke_width=3 if selected else 1,
-                    aria_hidden="true")]
+                    aria_hidden="true"),
+             _picture(w, x + CARD_W / 2, y + CARD_H - 40)]
     head, _bottom = _lines(name, x + 10, y + 24, CARD_W - 20, HEAD, bold=True)
     items += head
     label = name
