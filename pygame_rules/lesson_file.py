@@ -43,14 +43,14 @@ from typing import Any
 from .errors import IllegalAction, InvalidState
 from .examples import read_moves, read_position
 from .gate import Fields, Limits, describe, fail, read_json
-from .i18n import N_, _
+from .i18n import N_, _, ngettext
 from .lesson_checks import check_lesson
 from .lessons import Lesson, LessonError, Step
 from .registry import GAMES
 from .render_cli import as_tuples
 
 #: What a lesson file says it is.
-FORMAT = "pygame_rules lesson"
+FORMAT = "pygame_rules lesson"  # i18n: internal
 #: The version of the format written and read.
 VERSION = 1
 #: A lesson file is read only within these limits: 50,000 characters (a lesson of eight
@@ -128,7 +128,7 @@ def _step(data: object, number: int) -> Step:
     highlights = step.object("highlights", {})
     for key, value in highlights.items():
         if not isinstance(value, (str, int, list)) or isinstance(value, bool):
-            fail(LessonFileError, _("{what}'s highlight {key} must be text, a number or a list, not {value}").format(
+            fail(LessonFileError, _("{what}: the highlight {key} must be text, a number or a list, not {value}").format(
                 what=what, key=describe(key), value=describe(value)))
     return Step(step.text("text", MAX_TEXT), step.text("position", MAX_POSITION, default=""),
                 {key: as_tuples(value) for key, value in highlights.items()}, _moves(step, "expect"),
@@ -194,8 +194,9 @@ def lesson_from_line(game: str, position: str, moves: Sequence[str], texts: Sequ
         else:
             fail(LessonFileError, _("the line must begin with a move of the learner's"))
     if not texts or len(texts) not in (len(asked), len(asked) + 1):
-        fail(LessonFileError, _("the line has {moves} moves of the learner's, but {texts} texts").format(
-            moves=len(asked), texts=len(texts)))
+        fail(LessonFileError, ngettext("the line has {n} move of the learner's: give {n} or {more} texts",
+                                       "the line has {n} moves of the learner's: give {n} or {more} texts",
+                                       len(asked)).format(n=len(asked), more=len(asked) + 1))
     steps = []
     for number, text in enumerate(texts):
         move, replies = asked[number] if number < len(asked) else ("", [])

@@ -42,7 +42,7 @@ from pygame_rules.controller import Controller, Reading
 from pygame_rules.examples import read_moves, read_position, read_viewer, split_moves
 from pygame_rules.gate import Fields, Limits, check_text, choices_text, describe, fail, read_json
 from pygame_rules.i18n import LANGUAGES, N_, _, number, using
-from pygame_rules.lesson_file import read_lesson
+from pygame_rules.lesson_file import LessonFileError, read_lesson
 from pygame_rules.lessons import Lesson, LessonBoard, LessonRun, following, lesson, lessons
 from pygame_rules.protocol import Game
 from pygame_rules.registry import GAMES, interaction_for
@@ -196,7 +196,7 @@ class LessonDiagram:
 
     def __init__(self, request: Fields) -> None:
         source = request.get("source", None)
-        self.lesson = read_lesson(source) if source is not None else _lesson(request.text("lesson", 100))
+        self.lesson = _lesson_file(source) if source is not None else _lesson(request.text("lesson", 100))
         self.start = request.integer("step", 1, len(self.lesson.steps), default=1) - 1
         self.game = GAMES[self.lesson.game]
         self.names = [seat.name for seat in _seats(self.game, self.lesson.players)]
@@ -252,6 +252,14 @@ def _lesson(lesson_id: str) -> Lesson:
         known = [ls.id for ls in lessons(game)] if game in GAMES else [f"{name}/…" for name in sorted(GAMES)]
         fail(ValueError, _('Unknown lesson "{lesson}": use one of {lessons}.').format(
             lesson=describe(lesson_id).strip("'"), lessons=choices_text(known, 300)))
+
+
+def _lesson_file(source: object) -> Lesson:
+    """The lesson of a lesson file's text, or a message saying why it can't be shown."""
+    try:
+        return read_lesson(source)
+    except LessonFileError as exc:
+        fail(ValueError, _("This lesson can't be shown: {reason}.").format(reason=exc))
 
 
 def _seats(game: Game[Any, Any], players: int) -> list[Seat]:
