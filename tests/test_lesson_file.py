@@ -9,6 +9,8 @@ import copy
 import json
 import re
 import sys
+import threading
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -178,3 +180,68 @@ def test_the_example_in_the_docs_loads() -> None:
     """docs/lessons.md shows docs/lesson-example.json; the browser test embeds it."""
     example = read_lesson((Path(__file__).resolve().parent.parent / "docs" / "lesson-example.json").read_text())
     assert (example.id, len(example.steps), example.steps[0].expect) == ("tuerme/covering", 2, ("d4xd6",))
+
+
+# ------------------------------------------------------------------ in Chromium
+
+EXAMPLE = Path(__file__).resolve().parent.parent / "docs" / "lesson-example.json"
+
+
+@pytest.fixture(scope="module")
+def host_url(site_url: str, tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """A host page on its own port: a lesson from a file beside it, one inline, and lesson files
+    that can't be shown (one that does not play, one missing, one too large, one on another server)."""
+    from serve import make_server
+
+    root = tmp_path_factory.mktemp("host-lesson-files")
+    (root / "covering.json").write_text(EXAMPLE.read_text())
+    (root / "broken.json").write_text(EXAMPLE.read_text().replace('"d4xd6"', '"d4-e4"'))
+    (root / "big.json").write_text(" " * 300_000 + EXAMPLE.read_text())
+    inline = json.dumps(lesson_document(lesson("tuerme/moving")))
+    (root / "host.html").write_text(
+        '<!doctype html><html lang="en"><head><meta charset="utf-8"><link rel="icon" href="data:,">'
+        '<title>Host</title></head><body><h1>My own lessons</h1>'
+        '<div id="file" data-lesson-src="covering.json"></div>'
+        f'<div id="inline" data-lesson data-lang="de"><script type="application/json">{inline}</script></div>'
+        '<div id="broken" data-lesson-src="broken.json" data-lang="fr"></div>'
+        '<div id="missing" data-lesson-src="missing.json"></div>'
+        '<div id="big" data-lesson-src="big.json"></div>'
+        f'<div id="foreign" data-lesson-src="{site_url}embed/lesson.json"></div>'
+        f'<script src="{site_url}embed/embed.js" defer></script></body></html>')
+    server = make_server(Path(root), 0)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    url = f"http://127.0.0.1:{server.server_address[1]}/"
+    assert url != site_url
+    yield url
+    server.shutdown()
+
+
+@pytest.mark.browser
+def test_lessons_from_a_file_and_inline_on_a_host_page(page: Any, guard: Any, host_url: str) -> None:
+    from site_helpers import READY_TIMEOUT_MS
+    from test_learn import _button, _click
+
+    page.goto(host_url + "host.html")
+    page.wait_for_selector('#file[data-pgr-state="live"]', timeout=READY_TIMEOUT_MS)
+    assert page.locator("#file .pgr-step").text_content() == "Covering a stone · Step 1 of 2"
+    assert page.locator("#file .pgr-text").text_content().startswith("Your A stone on d4 may cover")
+    _click(page, "#file", {"square": "d4"})
+    _click(page, "#file", {"square": "d6"})
+    assert page.locator("#file .pgr-note").text_content() == (
+        "Right: Red: d4xd6.Then: Blue: n8-n7; Green: n1-n2; Purple: g8-g7.")
+    assert page.locator("#file .pgr-step").text_content().endswith("Step 2 of 2")
+    page.wait_for_selector('#inline[data-pgr-state="live"]', timeout=READY_TIMEOUT_MS)
+    assert page.locator("#inline .pgr-step").text_content() == "Ziehen · Schritt 1 von 3"  # a built-in lesson's texts are translated
+    _button(page, "#inline", "Weiter")
+    assert page.locator("#inline .pgr-step").text_content().endswith("Schritt 2 von 3")
+    errors = {}
+    for name in ("broken", "missing", "big", "foreign"):
+        page.wait_for_selector(f'#{name}[data-pgr-state="error"]', timeout=READY_TIMEOUT_MS)
+        errors[name] = page.locator(f"#{name} .pgr-error").text_content()
+    print(errors)
+    assert errors["broken"].startswith("Cette leçon ne peut pas être affichée\u00a0: la leçon ne se joue pas\u00a0: "
+                                       "tuerme/covering étape 1\u00a0: d4-e4\u00a0: une pierre verte en e4")
+    assert errors["missing"] == "The lesson file missing.json could not be loaded (HTTP 404)."
+    assert errors["big"] == "The lesson file big.json is too large: more than 50,000 characters."
+    assert errors["foreign"].endswith("embed/lesson.json is not on this page's server.")
+    assert page.evaluate("document.querySelectorAll('iframe').length") == 1
