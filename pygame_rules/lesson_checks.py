@@ -22,6 +22,8 @@ nothing (nothing there can be clicked).
 from __future__ import annotations
 
 import copy
+from collections.abc import Callable
+from functools import partial
 from typing import Any
 
 from .i18n import _
@@ -125,10 +127,12 @@ def reachable(board: LessonBoard, depth: int = 5) -> bool:
     for _depth in range(depth):
         found = []
         for here in frontier:
-            tries = [("click", t) for t in here.clickable()] + [("button", i) for i in range(len(here.buttons()))]
-            for kind, arg in tries:
+            tries: list[Callable[[LessonBoard], None]] = [
+                *(partial(LessonBoard.click, target=target) for target in here.clickable()),
+                *(partial(LessonBoard.button, index=index) for index in range(len(here.buttons())))]
+            for act in tries:
                 there = copy.deepcopy(here)
-                there.click(arg) if kind == "click" else there.button(arg)
+                act(there)
                 if there.run.index > start:
                     return True
                 if there.note is None:
