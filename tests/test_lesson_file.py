@@ -9,7 +9,6 @@ import copy
 import json
 import re
 import sys
-import threading
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -20,6 +19,7 @@ from pygame_rules import i18n
 from pygame_rules.lesson_file import LIMITS, LessonFileError, lesson_document, lesson_from_line, read_lesson
 from pygame_rules.lessons import Lesson, LessonRun, lesson, lessons, replay
 from pygame_rules.registry import get_game
+from site_helpers import READY_TIMEOUT_MS, host_page
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "web" / "embed"))
 from embed_service import handle
@@ -193,36 +193,25 @@ EXAMPLE = Path(__file__).resolve().parent.parent / "docs" / "lesson-example.json
 def host_url(site_url: str, tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """A host page on its own port: a lesson from a file beside it, one inline, and lesson files
     that can't be shown (one that does not play, one missing, one too large, one on another server)."""
-    from serve import make_server
-
     root = tmp_path_factory.mktemp("host-lesson-files")
     (root / "covering.json").write_text(EXAMPLE.read_text())
     (root / "broken.json").write_text(EXAMPLE.read_text().replace('"d4xd6"', '"d4-e4"'))
     (root / "big.json").write_text(" " * 300_000 + EXAMPLE.read_text())
     inline = json.dumps(lesson_document(lesson("tuerme/moving")))
-    (root / "host.html").write_text(
-        '<!doctype html><html lang="en"><head><meta charset="utf-8"><link rel="icon" href="data:,">'
-        '<title>Host</title></head><body><h1>My own lessons</h1>'
-        '<div id="file" data-lesson-src="covering.json"></div>'
-        f'<div id="inline" data-lesson data-lang="de"><script type="application/json">{inline}</script></div>'
-        '<div id="broken" data-lesson-src="broken.json" data-lang="fr"></div>'
-        '<div id="missing" data-lesson-src="missing.json"></div>'
-        '<div id="big" data-lesson-src="big.json"></div>'
-        f'<div id="foreign" data-lesson-src="{site_url}embed/lesson.json"></div>'
-        f'<script src="{site_url}embed/embed.js" defer></script></body></html>')
-    server = make_server(Path(root), 0)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    url = f"http://127.0.0.1:{server.server_address[1]}/"
-    assert url != site_url
-    yield url
-    server.shutdown()
+    with host_page(root, site_url, "My own lessons",
+                   '<div id="file" data-lesson-src="covering.json"></div>'
+                   '<div id="inline" data-lesson data-lang="de">'
+                   f'<script type="application/json">{inline}</script></div>'
+                   '<div id="broken" data-lesson-src="broken.json" data-lang="fr"></div>'
+                   '<div id="missing" data-lesson-src="missing.json"></div>'
+                   '<div id="big" data-lesson-src="big.json"></div>'
+                   f'<div id="foreign" data-lesson-src="{site_url}embed/lesson.json"></div>') as url:
+        yield url
 
 
 @pytest.mark.browser
 def test_lessons_from_a_file_and_inline_on_a_host_page(page: Any, guard: Any, host_url: str) -> None:
     from test_learn import _button, _click
-
-    from site_helpers import READY_TIMEOUT_MS
 
     page.goto(host_url + "host.html")
     page.wait_for_selector('#file[data-pgr-state="live"]', timeout=READY_TIMEOUT_MS)
