@@ -25,7 +25,7 @@ def host_page(root: Path, site_url: str, heading: str, body: str) -> Iterator[st
 
     (root / "host.html").write_text(
         '<!doctype html><html lang="en"><head><meta charset="utf-8"><link rel="icon" href="data:,">'
-        f'<title>Host</title></head><body><h1>{heading}</h1>{body}'
+        f'<title>Host</title></head><body><main><h1>{heading}</h1>{body}</main>'
         f'<script src="{site_url}embed/embed.js" defer></script></body></html>')
     server = make_server(root, 0)
     threading.Thread(target=server.serve_forever, daemon=True).start()

@@ -211,6 +211,7 @@ def host_url(site_url: str, tmp_path_factory: pytest.TempPathFactory) -> Iterato
 
 @pytest.mark.browser
 def test_lessons_from_a_file_and_inline_on_a_host_page(page: Any, guard: Any, host_url: str) -> None:
+    from layout_helpers import axe, describe
     from test_learn import _button, _click
 
     page.goto(host_url + "host.html")
@@ -238,3 +239,5 @@ def test_lessons_from_a_file_and_inline_on_a_host_page(page: Any, guard: Any, ho
     assert errors["big"] == "The lesson file big.json is too large: more than 50,000 characters."
     assert errors["foreign"].endswith("embed/lesson.json is not on this page's server.")
     assert page.evaluate("document.querySelectorAll('iframe').length") == 1
+    violations = axe(page)
+    assert violations == [], describe(violations)
