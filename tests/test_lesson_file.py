@@ -6,6 +6,7 @@ opens a file's text."""
 from __future__ import annotations
 
 import copy
+import html
 import json
 import re
 import sys
@@ -26,6 +27,7 @@ from embed_service import handle
 
 ALL = [ls for name in ("tuerme", "babel", "saba") for ls in lessons(name)]
 MOVING = lesson_document(lesson("tuerme/moving"))
+EXAMPLE = Path(__file__).resolve().parent.parent / "docs" / "lesson-example.json"
 
 
 def _same(value: Any) -> Any:
@@ -180,19 +182,18 @@ def test_the_embed_service_opens_a_lesson_file_and_says_why_not() -> None:
 
 def test_the_example_in_the_docs_loads() -> None:
     """docs/lessons.md shows docs/lesson-example.json; the browser test embeds it."""
-    example = read_lesson((Path(__file__).resolve().parent.parent / "docs" / "lesson-example.json").read_text())
+    example = read_lesson(EXAMPLE.read_text())
     assert (example.id, len(example.steps), example.steps[0].expect) == ("tuerme/covering", 2, ("d4xd6",))
 
 
 # ------------------------------------------------------------------ in Chromium
 
-EXAMPLE = Path(__file__).resolve().parent.parent / "docs" / "lesson-example.json"
-
 
 @pytest.fixture(scope="module")
 def host_url(site_url: str, tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    """A host page on its own port: a lesson from a file beside it, one inline, and lesson files
-    that can't be shown (one that does not play, one missing, one too large, one on another server)."""
+    """A host page on its own port: a lesson from a file beside it, two inline (in a script element and
+    in the attribute), and lesson files that can't be shown (one that does not play, one missing, one
+    too large, one on another server)."""
     root = tmp_path_factory.mktemp("host-lesson-files")
     (root / "covering.json").write_text(EXAMPLE.read_text())
     (root / "broken.json").write_text(EXAMPLE.read_text().replace('"d4xd6"', '"d4-e4"'))
@@ -202,6 +203,7 @@ def host_url(site_url: str, tmp_path_factory: pytest.TempPathFactory) -> Iterato
                    '<div id="file" data-lesson-src="covering.json"></div>'
                    '<div id="inline" data-lesson data-lang="de">'
                    f'<script type="application/json">{inline}</script></div>'
+                   f'<div id="attribute" data-lesson="{html.escape(EXAMPLE.read_text())}"></div>'
                    '<div id="broken" data-lesson-src="broken.json" data-lang="fr"></div>'
                    '<div id="missing" data-lesson-src="missing.json"></div>'
                    '<div id="big" data-lesson-src="big.json"></div>'
@@ -228,6 +230,8 @@ def test_lessons_from_a_file_and_inline_on_a_host_page(page: Any, guard: Any, ho
     assert page.locator("#inline .pgr-step").text_content() == "Ziehen · Schritt 1 von 3"
     _button(page, "#inline", "Weiter")
     assert page.locator("#inline .pgr-step").text_content().endswith("Schritt 2 von 3")
+    page.wait_for_selector('#attribute[data-pgr-state="live"]', timeout=READY_TIMEOUT_MS)
+    assert page.locator("#attribute .pgr-step").text_content() == "Covering a stone · Step 1 of 2"
     errors = {}
     for name in ("broken", "missing", "big", "foreign"):
         page.wait_for_selector(f'#{name}[data-pgr-state="error"]', timeout=READY_TIMEOUT_MS)
