@@ -119,17 +119,26 @@ def _click_ring(board: LessonBoard, before: list[dict[str, str]], ring: dict[str
             raise error(_("after a click on {ring}, the step's move can't be made").format(ring=_ring(ring)))
 
 
+#: The most boards :func:`reachable` tries (every built-in step needs at most 12): a file's step
+#: whose move is far from its rings is refused rather than searched for long.
+MAX_TRIES = 500
+
+
 def reachable(board: LessonBoard, depth: int = 5) -> bool:
     """Whether clicks and buttons make the step's move from here (a search over what the board
-    offers, as a learner would find it)."""
+    offers, as a learner would find it, within :data:`MAX_TRIES` boards)."""
     start = board.run.index
     frontier = [board]
+    tried = 0
     for _depth in range(depth):
         found = []
         for here in frontier:
             tries: list[Callable[[LessonBoard], None]] = [
                 *(partial(LessonBoard.click, target=target) for target in here.clickable()),
                 *(partial(LessonBoard.button, index=index) for index in range(len(here.buttons())))]
+            tried += len(tries)
+            if tried > MAX_TRIES:
+                return False
             for act in tries:
                 there = copy.deepcopy(here)
                 act(there)
