@@ -41,7 +41,7 @@ from typing import Any
 
 from .errors import IllegalAction, InvalidState
 from .examples import read_moves, read_position
-from .i18n import N_, _
+from .i18n import N_, _, ngettext
 from .protocol import OptionValue
 from .registry import GAMES, RECORDS, get_game, get_record, interaction_for
 from .whynot import is_choice
@@ -139,9 +139,10 @@ def lesson(lesson_id: str) -> Lesson:
 
 
 def following(lesson: Lesson) -> Lesson | None:
-    """The lesson after ``lesson`` in its game's teaching order, or None after the last."""
+    """The lesson after ``lesson`` in its game's teaching order, or None after the last (and
+    after a lesson that is none of the game's, such as one read from a file)."""
     found = lessons(lesson.game)
-    index = [ls.id for ls in found].index(lesson.id)
+    index = next((k for k, ls in enumerate(found) if ls is lesson), len(found))
     return found[index + 1] if index + 1 < len(found) else None
 
 
@@ -187,25 +188,26 @@ def replay(lesson: Lesson) -> list[Any]:
     states: list[Any] = []
     state: Any = None
     for number, step in enumerate(lesson.steps, 1):
-        where = f"{lesson.id} step {number}"  # i18n: internal
         try:
             if not step.position and state is None:
-                raise LessonError("the first step needs a position")  # i18n: internal
+                raise LessonError(_("the first step needs a position"))
             state = _start(game, step, state)
             if game.num_players(state) != lesson.players:
-                raise LessonError(f"the position is for {game.num_players(state)} players")  # i18n: internal
+                raise LessonError(ngettext("the position is for {n} player, the lesson for {players}",
+                                           "the position is for {n} players, the lesson for {players}",
+                                           game.num_players(state)).format(n=game.num_players(state),
+                                                                           players=lesson.players))
             states.append(state)
             moves = expected(step, state)
             if any(who != lesson.learner for who, _action in moves):
-                raise LessonError("an expected move is not the learner's")  # i18n: internal
+                raise LessonError(_("an expected move is not the learner's"))
             results = [game.apply(state, who, action) for who, action in moves]
             state = _play_replies(game, results[0] if results else state, step.replies)
             for other in results[1:]:
                 _play_replies(game, other, step.replies)
-        except (IllegalAction, InvalidState) as exc:
-            raise LessonError(f"{where}: {exc}") from None
-        except LessonError as exc:
-            raise LessonError(f"{where}: {exc}") from None
+        except (IllegalAction, InvalidState, LessonError) as exc:
+            raise LessonError(_("{lesson} step {step}: {problem}").format(
+                lesson=lesson.id, step=number, problem=exc)) from None
     states.append(state)
     return states
 

@@ -186,7 +186,7 @@ def highlight_text(highlights: Mapping[str, Any]) -> str:
 
 def _value(text: str) -> Any:
     try:
-        return _tuples(read_json(text, HIGHLIGHT_LIMITS, ValueError))
+        return as_tuples(read_json(text, HIGHLIGHT_LIMITS, ValueError))
     except ValueError:
         pass
     if "," in text:
@@ -194,9 +194,9 @@ def _value(text: str) -> Any:
     return text
 
 
-def _tuples(value: Any) -> Any:
+def as_tuples(value: Any) -> Any:
     """JSON lists as tuples (renderers compare highlights like ``tile`` with tuples)."""
-    return tuple(_tuples(v) for v in value) if isinstance(value, list) else value
+    return tuple(as_tuples(v) for v in value) if isinstance(value, list) else value
 
 
 def embed_snippet(game: str, position: str, moves: list[str], viewer: str | None, svg: str,

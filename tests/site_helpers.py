@@ -5,12 +5,36 @@ from __future__ import annotations
 import json
 import shutil
 import subprocess
+import threading
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
 #: Python start-up in the page can take a while on a loaded 2-core machine.
 READY_TIMEOUT_MS = 180_000
+
+
+@contextmanager
+def host_page(root: Path, site_url: str, heading: str, body: str) -> Iterator[str]:
+    """``root``/host.html, a host page with ``heading`` and the HTML ``body`` (embedded diagrams)
+    and the site's embed.js, served from a port of its own (another origin than the site's);
+    yields the server's URL."""
+    from serve import make_server  # web/serve.py (tests/conftest.py puts web/ on sys.path)
+
+    (root / "host.html").write_text(
+        '<!doctype html><html lang="en"><head><meta charset="utf-8"><link rel="icon" href="data:,">'
+        f'<title>Host</title></head><body><main><h1>{heading}</h1>{body}</main>'
+        f'<script src="{site_url}embed/embed.js" defer></script></body></html>')
+    server = make_server(root, 0)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    url = f"http://127.0.0.1:{server.server_address[1]}/"
+    assert url != site_url
+    try:
+        yield url
+    finally:
+        server.shutdown()
 
 
 def wait_ready(page: Any) -> None:

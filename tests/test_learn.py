@@ -10,7 +10,6 @@ import copy
 import json
 import re
 import sys
-import threading
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -19,7 +18,7 @@ import pytest
 
 from pygame_rules.gate import Fields
 from pygame_rules.lessons import lesson, lessons
-from site_helpers import READY_TIMEOUT_MS
+from site_helpers import READY_TIMEOUT_MS, host_page
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "web" / "embed"))
 from embed_service import LessonDiagram, handle
@@ -204,22 +203,11 @@ def test_a_learner_completes_every_lesson_of_a_game(page, guard, site_url, game)
 @pytest.fixture(scope="module")
 def host_url(site_url: str, tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """A host page on its own port with two lessons (one from step 2) and one unknown lesson."""
-    from serve import make_server
-
-    root = tmp_path_factory.mktemp("host-learn")
-    (root / "host.html").write_text(
-        '<!doctype html><html lang="en"><head><meta charset="utf-8"><link rel="icon" href="data:,">'
-        '<title>Host</title></head><body><h1>A rules blog</h1>'
-        '<div id="bonus" data-lesson="tuerme/bonus-moves" data-step="2"></div>'
-        '<div id="harbour" data-lesson="saba/harbour"></div>'
-        '<div id="nothing" data-lesson="tuerme/nothing" data-lang="de"></div>'
-        f'<script src="{site_url}embed/embed.js" defer></script></body></html>')
-    server = make_server(Path(root), 0)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    url = f"http://127.0.0.1:{server.server_address[1]}/"
-    assert url != site_url
-    yield url
-    server.shutdown()
+    with host_page(tmp_path_factory.mktemp("host-learn"), site_url, "A rules blog",
+                   '<div id="bonus" data-lesson="tuerme/bonus-moves" data-step="2"></div>'
+                   '<div id="harbour" data-lesson="saba/harbour"></div>'
+                   '<div id="nothing" data-lesson="tuerme/nothing" data-lang="de"></div>') as url:
+        yield url
 
 
 @pytest.mark.browser

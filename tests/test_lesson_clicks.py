@@ -7,81 +7,23 @@ serail fields) is a click the interaction takes, leading towards the step's move
 after the other, each is clickable when its turn comes, none makes another move, and the
 step's move can still be made afterwards. A step that is only read rings nothing (nothing there
 can be clicked). After a wrong try, the message goes as soon as the learner clicks something
-the board takes.
+the board takes. The checks are :mod:`pygame_rules.lesson_checks`' (a lesson file passes them too).
 """
 
 from __future__ import annotations
 
-import copy
-from typing import Any
-
 import pytest
 
+from pygame_rules.lesson_checks import check_clicks
 from pygame_rules.lessons import Lesson, LessonBoard, lesson, lessons
 
 ALL = [ls for name in ("tuerme", "babel", "saba") for ls in lessons(name)]
 STEPS = [(ls, index) for ls in ALL for index in range(len(ls.steps))]
 
 
-def _same(value: Any) -> Any:
-    """Lists and tuples alike, for comparing what a step draws with what the interaction draws."""
-    return tuple(_same(v) for v in value) if isinstance(value, (list, tuple)) else value
-
-
-def reachable(board: LessonBoard, depth: int = 5) -> bool:
-    """Whether clicks and buttons make the step's move from here (a search over what the board
-    offers, as a learner would find it)."""
-    start = board.run.index
-    frontier = [board]
-    for _depth in range(depth):
-        found = []
-        for here in frontier:
-            tries = [("click", t) for t in here.clickable()] + [("button", i) for i in range(len(here.buttons()))]
-            for kind, arg in tries:
-                there = copy.deepcopy(here)
-                there.click(arg) if kind == "click" else there.button(arg)
-                if there.run.index > start:
-                    return True
-                if there.note is None:
-                    found.append(there)
-        frontier = found
-    return False
-
-
 @pytest.mark.parametrize(("ls", "index"), STEPS, ids=[f"{ls.id}-{i + 1}" for ls, i in STEPS])
 def test_every_highlight_of_a_step_is_a_click_the_board_takes(ls: Lesson, index: int) -> None:
-    board = LessonBoard(ls, index)
-    step = ls.steps[index]
-    rings = board.ui.rings(step.highlights)
-    if not step.asks:
-        assert rings == [], f"{ls.id} step {index + 1} rings {rings}, but nothing can be clicked there"
-        return
-    player, state = ls.learner, board.run.state
-    drawn = board.ui.highlights(state, player)
-    for key in board.ui.choice_keys:
-        if key in step.highlights:
-            assert _same(drawn.get(key)) == _same(step.highlights[key]), (
-                f"{ls.id} step {index + 1} draws {key}={step.highlights[key]!r}, but the board's choice "
-                f"is {drawn.get(key)!r}")
-    assert board.highlights() == dict(step.highlights)
-    for number, ring in enumerate(rings):
-        _click_ring(LessonBoard(ls, index), rings[:number], ring, f"{ls.id} step {index + 1}")
-
-
-def _click_ring(board: LessonBoard, before: list[dict[str, str]], ring: dict[str, str], where: str) -> None:
-    """Click ``ring`` at once, or (the second pick of a pair) after the rings ``before`` it."""
-    for earlier in before:
-        if ring in board.clickable():
-            break
-        board.click(earlier)
-        assert board.note is None and board.run.index == board.start, f"{where}: {earlier} before {ring}"
-    assert ring in board.clickable(), f"{where}: the ring {ring} can't be clicked"
-    shown = (board.highlights(), board.prompt())
-    board.click(ring)
-    assert board.note is None or board.note["kind"] == "correct", (where, ring, board.note)
-    if board.run.index == board.start:
-        assert (board.highlights(), board.prompt()) != shown, f"{where}: {ring} changed nothing"
-        assert reachable(board), f"{where}: after the ring {ring}, the move can't be made"
+    check_clicks(ls, index)
 
 
 def test_a_click_on_the_piece_the_step_draws_picked_keeps_it() -> None:

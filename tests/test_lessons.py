@@ -7,6 +7,7 @@ from typing import Any
 import pytest
 
 from pygame_rules import i18n
+from pygame_rules.lesson_checks import check_highlights
 from pygame_rules.lessons import (
     Lesson,
     LessonError,
@@ -51,11 +52,7 @@ def test_lesson_replays(ls: Lesson) -> None:
 @pytest.mark.parametrize("ls", ALL, ids=ids)
 def test_highlights_are_drawn(ls: Lesson) -> None:
     """Each highlight key changes the board the learner sees (so the game's render_svg reads it)."""
-    game = get_game(ls.game)
-    for step, state in zip(ls.steps, replay(ls)):
-        plain = game.render_svg(state, ls.learner)
-        for key, value in step.highlights.items():
-            assert game.render_svg(state, ls.learner, **{key: value}) != plain, (ls.id, key)
+    check_highlights(ls, replay(ls))
 
 
 def wrong_actions(game: Any, state: Any, step: Step, player: int) -> tuple[Any, Any]:

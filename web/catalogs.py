@@ -39,7 +39,8 @@ LOCALE = ROOT / "pygame_rules" / "locale"
 LANGUAGES = ("nl", "de", "fr")  # English is the source language
 DOMAIN = "pygame_rules"
 
-_LESSONS = ("pygame_rules/lessons.py", "pygame_rules/*/lessons.py", "pygame_rules/bots/hint.py")
+_LESSONS = ("pygame_rules/lessons.py", "pygame_rules/lesson_file.py", "pygame_rules/lesson_checks.py",
+            "pygame_rules/*/lessons.py", "pygame_rules/bots/hint.py")
 #: Which source files belong to which area (globs relative to the repository); a file belongs
 #: to the first area that names it.
 AREAS: dict[str, tuple[str, ...]] = {

@@ -11,7 +11,10 @@
 // (en, nl, de or fr), else of the host page's <html lang>, else the reader's choice in the app
 // (on the app's own site), else English; an unknown data-lang is a message in that diagram.
 // A lesson is one element too: <div data-lesson="tuerme/bonus-moves" data-step="2"></div>
-// (pygame_rules/lessons.py; data-step, counted from 1, is where it starts).
+// (pygame_rules/lessons.py; data-step, counted from 1, is where it starts). A lesson file
+// (docs/lessons.md) comes from the host page's own server, <div data-lesson-src="my-lesson.json">,
+// fetched without credentials, or inline: <div data-lesson><script type="application/json">{...}
+// </script></div>.
 // Whatever the element holds is shown at once; Python starts only when the reader first uses a
 // diagram (or at once for a diagram with no picture, or, inside a closed <details>, when that is
 // opened), in ONE hidden iframe from the asset host shared by all diagrams, which runs it in a
@@ -34,6 +37,9 @@
   // The longest attribute the runtime reads (embed_service.MAX_TEXT): a longer one gets a
   // message here, in its own diagram, instead of a request the frame would refuse.
   const MAX_ATTRIBUTE = 20_000;
+  // The longest lesson file read (pygame_rules/lesson_file.py: LIMITS), in characters; a
+  // fetched one is read no further than 4 bytes a character.
+  const MAX_LESSON = 50_000;
   const START_TIMEOUT_MS = 60_000;
   // How long a request may take, loading the runtime included, before the diagram says so.
   const CALL_TIMEOUT_MS = 180_000;
@@ -243,6 +249,9 @@
 
     setState(name) { this.root.setAttribute("data-pgr-state", name); }
 
+    // The request that opens this diagram in the runtime.
+    async opening() { return this.request; }
+
     // A number written this diagram's language's way.
     number(n) { return n.toLocaleString(this.lang); }
 
@@ -253,7 +262,7 @@
         this.setState("loading");
         this.status.textContent = t("Loading the rules engine\u2026", null, this.lang);
         try {
-          this.show(await call(this.method, this.request, this.lang));
+          this.show(await call(this.method, await this.opening(), this.lang));
           return true;
         } catch (error) {
           this.fail(error.message);
@@ -419,13 +428,73 @@
       && (v.next === null || (typeof v.next.lesson === "string" && typeof v.next.title === "string"));
   }
 
-  // A lesson (data-lesson="tuerme/bonus-moves", data-step="2"): each step's text above the
-  // board, the learner's moves made on the board and judged, a note on each beside the board.
+  // The text of the lesson file at `src`, an address on the host page's own server: fetched
+  // without credentials, and read no further than MAX_LESSON characters allow.
+  async function fetchLesson(src, lang) {
+    const shown = src.length > 80 ? `${src.slice(0, 79)}\u2026` : src;
+    const unread = () => new Error(t("The lesson file {src} could not be loaded.", { src: shown }, lang));
+    let url;
+    try {
+      url = new URL(src, document.baseURI);
+    } catch {
+      throw unread();
+    }
+    if (url.origin !== location.origin) {
+      throw new Error(t("The lesson file {src} is not on this page's server.", { src: shown }, lang));
+    }
+    const tooLarge = () => new Error(t("The lesson file {src} is too large: more than {limit} characters.",
+                                       { src: shown, limit: MAX_LESSON.toLocaleString(lang) }, lang));
+    let response;
+    try {
+      response = await fetch(url, { credentials: "omit", mode: "same-origin" });
+    } catch {
+      throw unread();
+    }
+    if (!response.ok) {
+      throw new Error(t("The lesson file {src} could not be loaded (HTTP {status}).",
+                        { src: shown, status: response.status }, lang));
+    }
+    if (Number(response.headers.get("content-length")) > 4 * MAX_LESSON) {
+      response.body?.cancel();
+      throw tooLarge();
+    }
+    const reader = response.body?.getReader();
+    if (!reader) throw unread();
+    const decoder = new TextDecoder();
+    let text = "";
+    let size = 0;
+    try {
+      for (let part = await reader.read(); !part.done; part = await reader.read()) {
+        size += part.value.length;
+        if (size > 4 * MAX_LESSON) break;
+        text += decoder.decode(part.value, { stream: true });
+      }
+    } catch {
+      throw unread();
+    }
+    if (size > 4 * MAX_LESSON) {
+      reader.cancel();
+      throw tooLarge();
+    }
+    return text + decoder.decode();
+  }
+
+  // A lesson (data-lesson="tuerme/bonus-moves", data-step="2"; or a lesson file, from
+  // data-lesson-src or inline): each step's text above the board, the learner's moves made on
+  // the board and judged, a note on each beside the board.
   class Lesson extends Embed {
     constructor(root) {
+      // an inline lesson file, taken out before the element's content becomes the board's picture
+      const inline = root.querySelector(':scope > script[type="application/json"]');
+      inline?.remove();
       super(root, "lesson");
       const step = this.attr("data-step").trim();
-      this.request = { diagram: this.key, lesson: this.attr("data-lesson").trim() };
+      const name = this.attr("data-lesson").trim();
+      this.src = this.attr("data-lesson-src").trim();
+      this.request = { diagram: this.key };
+      if (inline) this.request.source = inline.textContent;
+      else if (name.startsWith("{")) this.request.source = name;
+      else if (!this.src) this.request.lesson = name;
       if (step) this.request.step = /^\d{1,4}$/.test(step) ? Number(step) : step;
       root.classList.add("pgr-lesson");
       this.heading = el("p", { className: "pgr-step" });
@@ -442,8 +511,20 @@
       const play = el("div", { className: "pgr-play" });
       play.append(this.board, side);
       root.append(this.heading, this.text, play, this.error);
-      if (!this.usable(["data-lesson", "data-step", "data-lang"])) return;
+      if (!this.usable(["data-lesson", "data-lesson-src", "data-step", "data-lang"])) return;
       this.listen();
+    }
+
+    // A lesson file at data-lesson-src is fetched when the lesson opens; a file longer than
+    // the runtime reads is refused here (the runtime refuses a shorter one that is too long).
+    async opening() {
+      if (this.src && this.request.source === undefined) this.request.source = await fetchLesson(this.src, this.lang);
+      const length = this.request.source?.length ?? 0;
+      if (length > MAX_LESSON) {
+        throw new Error(t("The lesson is too large: {length} characters, at most {limit}.",
+                          { length: this.number(length), limit: this.number(MAX_LESSON) }, this.lang));
+      }
+      return this.request;
     }
 
     onBoard(event) {
@@ -491,9 +572,10 @@
       document.head.append(el("style", { id: "pgr-style" }, STYLE));
     }
     const found = [];
-    for (const root of scope.querySelectorAll("[data-pygame-rules]:not(.pgr-diagram), [data-lesson]:not(.pgr-diagram)")) {
+    const lessons = "[data-lesson]:not(.pgr-diagram), [data-lesson-src]:not(.pgr-diagram)";
+    for (const root of scope.querySelectorAll(`[data-pygame-rules]:not(.pgr-diagram), ${lessons}`)) {
       try {
-        found.push(root.hasAttribute("data-lesson") ? new Lesson(root) : new Diagram(root));
+        found.push(root.matches(lessons) ? new Lesson(root) : new Diagram(root));
       } catch (error) {  // never let one diagram break the page or the others
         console.warn("pygame_rules embed:", error);  // i18n: internal (for the page's author)
       }

@@ -25,6 +25,9 @@ A lesson (:mod:`pygame_rules.lessons`) is opened the same way, with the method
 >>> view["note"]["kind"], view["step"]
 ('illegal', 1)
 
+A lesson file's text (``source``, what embed.js fetched from ``data-lesson-src`` or found
+inline) is opened the same way (:func:`pygame_rules.lesson_file.read_lesson`).
+
 A request is answered in the language the frame names (``en`` unless it names
 ``nl``, ``de`` or ``fr``): the view's texts and the error of a bad request.
 """
@@ -39,6 +42,7 @@ from pygame_rules.controller import Controller, Reading
 from pygame_rules.examples import read_moves, read_position, read_viewer, split_moves
 from pygame_rules.gate import Fields, Limits, check_text, choices_text, describe, fail, read_json
 from pygame_rules.i18n import LANGUAGES, N_, _, number, using
+from pygame_rules.lesson_file import LessonFileError, read_lesson
 from pygame_rules.lessons import Lesson, LessonBoard, LessonRun, following, lesson, lessons
 from pygame_rules.protocol import Game
 from pygame_rules.registry import GAMES, interaction_for
@@ -55,7 +59,7 @@ MAX_MOVES = 2_000
 REQUEST_LIMITS = Limits("the request", 200_000, 3)  # i18n: internal
 #: What a request may hold: the diagram's attributes, and what the reader did.
 FIELDS = ("diagram", "game", "position", "moves", "viewer", "highlight", "interactive", "ply", "index",
-          "target", "lesson", "step")
+          "target", "lesson", "step", "source")
 #: At most this many legal moves are offered in a diagram's move list.
 MAX_CHOICES = 300
 #: Diagram numbers run from 0 to this (embed.js counts them up from 1).
@@ -187,10 +191,12 @@ class Diagram:
 class LessonDiagram:
     """A lesson in a diagram: the current step's text and board, the learner's clicks (the
     app's board interaction) judged against the step's move, and a note on the last one
-    (:class:`~pygame_rules.lessons.LessonBoard`, tested in CPython)."""
+    (:class:`~pygame_rules.lessons.LessonBoard`, tested in CPython). The request names a
+    built-in lesson (``lesson``) or holds a lesson file's text (``source``)."""
 
     def __init__(self, request: Fields) -> None:
-        self.lesson = _lesson(request.text("lesson", 100))
+        source = request.get("source", None)
+        self.lesson = _lesson_file(source) if source is not None else _lesson(request.text("lesson", 100))
         self.start = request.integer("step", 1, len(self.lesson.steps), default=1) - 1
         self.game = GAMES[self.lesson.game]
         self.names = [seat.name for seat in _seats(self.game, self.lesson.players)]
@@ -246,6 +252,14 @@ def _lesson(lesson_id: str) -> Lesson:
         known = [ls.id for ls in lessons(game)] if game in GAMES else [f"{name}/…" for name in sorted(GAMES)]
         fail(ValueError, _('Unknown lesson "{lesson}": use one of {lessons}.').format(
             lesson=describe(lesson_id).strip("'"), lessons=choices_text(known, 300)))
+
+
+def _lesson_file(source: object) -> Lesson:
+    """The lesson of a lesson file's text, or a message saying why it can't be shown."""
+    try:
+        return read_lesson(source)
+    except LessonFileError as exc:
+        fail(ValueError, _("This lesson can't be shown: {reason}.").format(reason=exc))
 
 
 def _seats(game: Game[Any, Any], players: int) -> list[Seat]:

@@ -15,7 +15,8 @@ const manifest = JSON.parse(document.getElementById("asset-manifest").textConten
 const TEXTS = JSON.parse(document.getElementById("texts-embed").textContent);
 const METHODS = new Set(["open", "lesson", "goto", "reset", "click", "button", "choose", "next"]);
 // Longest request text read (embed_service.REQUEST_LIMITS): five attributes of at most
-// 20,000 characters each (embed.js refuses longer ones), quoted as JSON.
+// 20,000 characters each, or a lesson file of at most 50,000 (embed.js refuses longer ones),
+// quoted as JSON.
 const MAX_PAYLOAD = 200_000;
 let worker = null;  // started on the first request
 const waiting = new Map();  // request id: the origin to answer
