@@ -486,7 +486,13 @@ class Browser:
             file["text"] = text
         message = self.page.event(node, "change", file=file)
         assert message is not None
+        running = set(self.host.page._running)
         self.send(message)
+        # Reading the file goes on in slices of time (a long game is replayed a slice at a time):
+        # wait for that work, not for what it starts (a computer's thinking), as a reader waits
+        # for the game to appear, however busy the machine is.
+        started = set(self.host.page._running) - running
+        self.until(lambda: all(task.done() for task in started))
 
     def confirm(self) -> None:
         """Say yes to the last question asked."""
