@@ -27,13 +27,17 @@ from pygame_rules.session import (
     bot_time_range,
     is_bot_time,
 )
+from pygame_rules.share import PREFIX, Shared, ShareError
+from pygame_rules.share import reading as reading_link
 from pygame_rules.steps import Steps
 
 from . import settings, working
+from .ending import share_button
 from .markup import h, swatch
 from .page import Event, Page
 from .play import GameScreen
 from .settings import PACE_LABELS, PACES, Settings, Setup
+from .share import ReplayScreen, share_dialog
 from .storage import Entry, Saves, Store, write_failure
 
 PLAYER_KINDS = (("human", N_("a person")), ("easy", N_("computer: easy")), ("medium", N_("computer: medium")),
@@ -59,11 +63,14 @@ class App:
     """Owns the page's ``#app`` element and switches between screens."""
 
     def __init__(self, page: Page, storage: Mapping[str, str] | None, *, lang: str = "en",
-                 board_width: float = 0.0, reduced_motion: bool = False) -> None:
+                 board_width: float = 0.0, reduced_motion: bool = False, link: str = "", base: str = "") -> None:
         """The app on ``page``, whose ``localStorage`` holds ``storage`` (None: the browser
         refuses any); ``lang``: the language the page chose; ``board_width``: the width (CSS
-        pixels) the board's element has; ``reduced_motion``: whether the system asks for it."""
+        pixels) the board's element has; ``reduced_motion``: whether the system asks for it;
+        ``link``: the page's fragment (a shared game's ``#game=…`` opens it); ``base``: the
+        page's address without it (what a shared link starts with)."""
         self.page = page
+        self.link, self.base = link, base
         page.on_error = self._fault
         self.store = Store(page, storage)
         self.saves = Saves(self.store)
@@ -100,7 +107,9 @@ class App:
         self._link_pages()
         try:
             save_id = self.saves.current_id()
-            if not (save_id and self.resume(save_id)):
+            if self.link.startswith(PREFIX):
+                self.open_link(self.link)
+            elif not (save_id and self.resume(save_id)):
                 self.show_home()
         except Exception as exc:  # a fault of ours, not of the save: still show the app
             self._failed(exc)
@@ -243,6 +252,8 @@ class App:
                  h("button", _("Resume") if not entry.finished else _("View"),
                    on_click=lambda e: self.resume(entry.id),
                    aria_label=_("Resume {game} with {players}").format(game=entry.title, players=entry.players)),
+                 share_button(lambda e: self.share_saved(entry.id),
+                              _("Share {game} with {players}").format(game=entry.title, players=entry.players)),
                  delete, class_="row saved-game", data_save=entry.id)
 
     def delete_save(self, save_id: str) -> None:
@@ -305,6 +316,58 @@ class App:
                 return
             session.renew_id()  # never overwrite a stored game: import it beside it
         self.open_session(session, stored=_("Imported {game}.").format(game=session.game.title))
+
+    # ----------------------------------------------------------------- links
+    def share(self, session: Session) -> None:
+        """Show the link of ``session`` (:mod:`.share`)."""
+        share_dialog(self.page, session, self.base)
+
+    def share_saved(self, save_id: str) -> None:
+        """Show the link of the stored game ``save_id``."""
+        try:
+            session = Session.from_text(self.saves.load_text(save_id))
+        except SaveError as exc:
+            self.page.toast(_("The saved game could not be opened: {problem}").format(problem=exc), error=True)
+            return
+        self.share(session)
+
+    def open_link(self, fragment: str) -> None:
+        """Show the game of a link (the page's fragment) as a replay; a bad link leaves the
+        reader on the home screen, told why. No stored game is touched."""
+        reading = reading_link(fragment)
+        self.link = fragment
+        try:
+            done, shared = working.first(reading)
+        except ShareError as exc:
+            self.show_home(str(exc))
+            return
+        if done:
+            ReplayScreen(self, shared).show()  # type: ignore[arg-type]  # (done: the game)
+            return
+        self.show(h("section", h("p", _("Opening the shared game…"), role="status"), class_="panel", id="opening"))
+        self._pending, self._opening = reading, True
+        self.page.spawn(self._open_link_later(reading))
+
+    async def _open_link_later(self, reading: Steps[Shared]) -> None:
+        try:
+            shared = await working.finish(reading)
+            if self._pending is reading:
+                ReplayScreen(self, shared).show()
+        except ShareError as exc:
+            if self._pending is reading:
+                self.show_home(str(exc))
+        finally:
+            self._ready()
+
+    def forget_link(self) -> None:
+        """The shared game is left: the page's address loses its fragment (a reload opens the app)."""
+        if self.link:
+            self.link = ""
+            self.page.send("forget-link")
+
+    def leave_link(self) -> None:
+        self.forget_link()
+        self.show_home()
 
     def resume(self, save_id: str) -> bool:
         """Open the stored game ``save_id``; False if there is none. A damaged one leaves
