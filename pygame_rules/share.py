@@ -10,13 +10,15 @@ What a link holds depends on who may see what (:func:`record`):
 * **the full record**, a save (:mod:`pygame_rules.session`'s format) that replays exactly, for a
   game without hidden information (Türme) and for any game that is over;
 * **a seen record** (``pygame_rules.seen``) while a game with hidden information goes on: the
-  game as one seat (:func:`sharer`) saw it, and nothing more. A record of actions can't be cut
-  down to that: another player's action holds his hidden choice (the cards of a sealed offer),
-  and the seed deals every hidden card. So a seen record holds no action and no seed, only what
-  the seat read along the game: the position after each move as :meth:`Game.view` masks it for
-  him, and each move's log entry as he read it, in every language of the app (the words are
-  made from masked states by the protocol, so they name nothing hidden). Such a link shows a
-  replay only; it can't be played on.
+  game as one seat saw it, and nothing more (which seat is the app's choice: ``webui/share.py``).
+  A record of actions can't be cut down to that: another player's action holds his hidden
+  choice (the cards of a sealed offer), and the seed deals every hidden card. So a seen record
+  holds no action and no seed, only what the seat read along the game: the position after each
+  move as :meth:`Game.view` masks it for him, and each move's log entry as he read it, in every
+  language of the app (the protocol makes the words from masked states, so they name nothing
+  hidden). Such a link shows a replay; it can't be played on. A seen record is a function of
+  the seat's views alone: twin games he can't tell apart give the same link
+  (``tests/test_share.py``).
 
 Reading a link (:func:`reading`) is the gate's work as for any save: the fragment's length is
 bounded before anything is decoded (:data:`MAX_LINK`), the inflated text is bounded while it is
@@ -27,7 +29,7 @@ the save loader itself. Every problem raises :class:`ShareError` with a message 
 >>> from pygame_rules.session import Seat, Session
 >>> from pygame_rules.steps import run
 >>> game = Session.new("tuerme", [Seat("Ann", "red"), Seat("Bob", "blue")], seed=3)
->>> fragment = link_fragment(record(game, sharer(game)))
+>>> fragment = link_fragment(record(game, None))
 >>> fragment.startswith("#game=")
 True
 >>> shared = run(reading(fragment))
@@ -116,16 +118,6 @@ class Shared:
 
 
 # ------------------------------------------------------------------ making a link
-def sharer(session: Session) -> int | None:
-    """Whose view a link of ``session`` shows while the game hides something: the person at
-    the device (the one to act, or the one who moved last: :meth:`Controller.at_device`),
-    else the first person; None (a spectator's view) in a game of computers only."""
-    person = Controller(session).at_device()
-    if person is None:
-        person = next((p for p, seat in enumerate(session.seats) if not seat.is_bot), None)
-    return person
-
-
 def record(session: Session, seat: int | None) -> dict[str, Any]:
     """What a link of ``session`` shared by ``seat`` holds: the full record (the save) if
     nothing is hidden any more, else what ``seat`` saw (None: a spectator)."""

@@ -147,3 +147,20 @@ def test_a_link_opened_on_the_open_page_shows_its_replay(tab: Browser) -> None:
     assert tab.page.find_all("#shared #keep-copy")
     tab.language("de")
     assert tab.page.find("#shared h1").text == "Geteilte Partie: Spiel der Türme"
+
+
+def test_a_hotseat_game_shares_the_view_on_show_and_the_list_an_onlooker_s() -> None:
+    """People at one device: the game screen shares the view of the person who took the device
+    (after the pass screen); the saved games list, where nobody did, an onlooker's view."""
+    session = played("babel", 8, 20)
+    tab = resumed(session)
+    person = session.game.to_move(session.state)[0]
+    tab.pass_to(session.seats[person].name)
+    tab.click("#share")
+    assert contents(shared_link(tab))["seat"] == person
+    tab.click("#share-close")
+    tab.click("#menu")
+    tab.click(".saved-game button", "Share")
+    assert "only what an onlooker has seen" in tab.page.find("#share-says").text
+    assert contents(shared_link(tab))["seat"] is None
+    tab.close()

@@ -26,7 +26,6 @@ from pygame_rules.share import (
     link_fragment,
     reading,
     record,
-    sharer,
 )
 from pygame_rules.steps import run
 
@@ -68,7 +67,7 @@ def refused(fragment: object) -> str:
 def test_a_finished_game_s_link_holds_its_full_record_which_replays_exactly(name: str) -> None:
     session = played(name, 5, 5_000)
     assert session.is_over
-    fragment = link_fragment(record(session, sharer(session)))
+    fragment = link_fragment(record(session, 1))
     assert contents(fragment)["format"] == "pygame_rules.save"
     shared = run(reading(fragment))
     assert shared.session is not None and shared.viewer is None
@@ -139,15 +138,11 @@ def test_a_link_reveals_nothing_its_sharer_could_not_see(name: str, players: int
     assert link_fragment(record(one, seat)) == link_fragment(record(other, seat))
 
 
-def test_the_sharer_is_the_person_at_the_device() -> None:
-    hotseat = played("babel", 6, 12)
-    at_device = next(p for p in hotseat.game.to_move(hotseat.state))
-    assert sharer(hotseat) == at_device
-    against_computers = played("saba", 6, 12, kinds=("easy", "human", "easy"))
-    assert sharer(against_computers) == 1
-    computers = played("saba", 6, 12, kinds=("easy", "easy"), players=2)
-    assert sharer(computers) is None
-    assert contents(link_fragment(record(computers, None)))["seat"] is None
+def test_an_onlooker_s_link_holds_what_everybody_saw() -> None:
+    session = played("saba", 6, 12)
+    data = contents(link_fragment(record(session, None)))
+    assert data["seat"] is None
+    assert data["views"][-1] == session.game.state_to_json(session.game.view(session.state, None))
 
 
 # ------------------------------------------------------------------ the gate

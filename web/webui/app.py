@@ -14,6 +14,7 @@ from typing import Any
 
 import pygame_rules
 from pygame_rules import i18n, quiet
+from pygame_rules.controller import Controller
 from pygame_rules.i18n import N_, _, ngettext
 from pygame_rules.protocol import Game, Option
 from pygame_rules.rng import random_seed
@@ -318,18 +319,21 @@ class App:
         self.open_session(session, stored=_("Imported {game}.").format(game=session.game.title))
 
     # ----------------------------------------------------------------- links
-    def share(self, session: Session) -> None:
-        """Show the link of ``session`` (:mod:`.share`)."""
-        share_dialog(self.page, session, self.base)
+    def share(self, session: Session, seat: int | None) -> None:
+        """Show the link of ``session``, shared by ``seat`` (:mod:`.share`)."""
+        share_dialog(self.page, session, self.base, seat)
 
     def share_saved(self, save_id: str) -> None:
-        """Show the link of the stored game ``save_id``."""
+        """Show the link of the stored game ``save_id``. Nobody has taken the device here, so a
+        game with hidden information that goes on is shared as its only person saw it, or, with
+        several people at the device, as an onlooker sees it (the game screen shares the view
+        on show: a person's after the pass screen)."""
         try:
             session = Session.from_text(self.saves.load_text(save_id))
         except SaveError as exc:
             self.page.toast(_("The saved game could not be opened: {problem}").format(problem=exc), error=True)
             return
-        self.share(session)
+        self.share(session, Controller(session).only_person)
 
     def open_link(self, fragment: str) -> None:
         """Show the game of a link (the page's fragment) as a replay; a bad link leaves the

@@ -649,7 +649,9 @@ class GameScreen:
         self.app.exported(name)
 
     def share(self, event: Event) -> None:
-        self.app.share(self.session)
+        """Show the game's link, shared by the eyes the board is drawn for (while a game with
+        hidden information goes on, the link holds only what they saw)."""
+        self.app.share(self.session, self.controller.viewer())
 
     def copy_position(self, event: Event) -> None:
         self.page.send("copy", self.controller.position_text(), _("Position copied."), _("Copy this position:"))

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 
 from pygame_rules.i18n import _, language, ngettext
 from pygame_rules.session import Session
-from pygame_rules.share import Shared, link_fragment, record, sharer
+from pygame_rules.share import Shared, link_fragment, record
 
 from .markup import Html, h, written
 from .page import Event, Page
@@ -28,10 +28,10 @@ if TYPE_CHECKING:
 DIALOG = "dialog-share"
 
 
-def share_dialog(page: Page, session: Session, base: str) -> None:
-    """The dialog that shows the link of ``session`` (``base``: the page's address without its
-    fragment) and copies it; a toast if the game is too long for a link."""
-    seat = sharer(session)
+def share_dialog(page: Page, session: Session, base: str, seat: int | None) -> None:
+    """The dialog that shows the link of ``session`` shared by ``seat`` (while a game with hidden
+    information goes on, the link holds what that seat saw; None: an onlooker) and copies it
+    (``base``: the page's address without its fragment); a toast if the game is too long for a link."""
     try:
         link = base + link_fragment(record(session, seat))
     except ValueError as exc:
