@@ -23,11 +23,10 @@ from pygame_rules.share import PREFIX, link_fragment, record
 SAVE = "pygame_rules.save."
 
 
-@pytest.fixture
-def tab() -> Iterator[Browser]:
-    b = Browser()
-    yield b
-    b.close()
+@pytest.fixture(autouse=True)
+def english() -> Iterator[None]:
+    """Each test ends in English (the app's language is the process's)."""
+    yield
     use("en")
 
 
@@ -79,8 +78,9 @@ def test_share_in_the_game_menu_shows_and_copies_the_link_that_opens_the_replay(
     tab.close()
 
 
-def test_share_on_the_end_screen_and_in_the_saved_games_list(tab: Browser) -> None:
+def test_share_on_the_end_screen_and_in_the_saved_games_list() -> None:
     session = finished()
+    tab = Browser()
     tab.choose_file("#import-file", "game.json", session.to_text())
     tab.click("#share-end")
     link = shared_link(tab)
@@ -91,6 +91,7 @@ def test_share_on_the_end_screen_and_in_the_saved_games_list(tab: Browser) -> No
     replay = opened(link)
     assert replay.page.find("#status").text == Controller(session).score_table().result
     replay.close()
+    tab.close()
 
 
 def test_a_link_never_replaces_a_stored_game_and_keeps_a_copy_beside_it() -> None:
@@ -141,12 +142,14 @@ def test_a_bad_link_leaves_the_reader_at_home_told_why_in_his_language(lang: str
     page.close()
 
 
-def test_a_link_opened_on_the_open_page_shows_its_replay(tab: Browser) -> None:
+def test_a_link_opened_on_the_open_page_shows_its_replay() -> None:
     session = finished("tuerme", 1)
+    tab = Browser()
     tab.send({"type": "link", "link": link_fragment(record(session, None))})
     assert tab.page.find_all("#shared #keep-copy")
     tab.language("de")
     assert tab.page.find("#shared h1").text == "Geteilte Partie: Spiel der Türme"
+    tab.close()
 
 
 def test_a_hotseat_game_shares_the_view_on_show_and_the_list_an_onlooker_s() -> None:
