@@ -79,6 +79,8 @@ class App:
         self.reduced_motion = reduced_motion
         i18n.use(i18n.negotiate([lang]))
         self.screen: GameScreen | None = None
+        #: The replay of a link on show, if any (:mod:`.share`).
+        self.replay: ReplayScreen | None = None
         #: Whether the last autosave failed (a notice says so until a later one works).
         self.save_failed = False
         #: The autosaves the page has not said are stored yet, by save id: whether the game was
@@ -151,7 +153,7 @@ class App:
     def show(self, *children: Any) -> None:
         if self.screen is not None:
             self.screen.leave()
-        self.screen = None
+        self.screen, self.replay = None, None
         self._pending = None
         if self._export_notice:
             self._export_notice = False
@@ -162,9 +164,11 @@ class App:
 
     def on_key(self, key: str, place: str, mods: bool) -> None:
         """A key pressed anywhere on the page (``place``: "board", "field" for a form field or
-        dialog, else ""): the game screen's replay keys."""
+        dialog, else ""): the game screen's replay keys, or a link's replay's."""
         if self.screen is not None:
             self.screen.on_key(key, place, mods)
+        elif self.replay is not None:
+            self.replay.on_key(key, place, mods)
 
     def on_pointer(self) -> None:
         if self.screen is not None:

@@ -20,7 +20,7 @@ from pygame_rules.share import Shared, link_fragment, record
 
 from .markup import Html, h, written
 from .page import Event, Page
-from .play import REPLAY_BUTTONS
+from .play import REPLAY_BUTTONS, REPLAY_KEYS
 
 if TYPE_CHECKING:
     from .app import App
@@ -116,7 +116,7 @@ class ReplayScreen:
                 class_="side"),
               class_="game-layout", data_game=self.game.name),
             id="shared", class_="panel shared"))
-        self.app.redraw = self.show
+        self.app.redraw, self.app.replay = self.show, self
         self._log = []
         self._draw()
 
@@ -149,6 +149,12 @@ class ReplayScreen:
         """A step through the record: to the start, one move back or on, or to the end."""
         target = {"first": 0, "previous": self.ply - 1, "next": self.ply + 1, "last": self.last}[step]
         self.view(target)
+
+    def on_key(self, key: str, place: str, mods: bool) -> None:
+        """← → Home End step through the game, as on the game screen (not in a field or dialog)."""
+        step = REPLAY_KEYS.get(key)
+        if step is not None and not (mods or place):
+            self.step(step)
 
     def view(self, ply: int) -> None:
         self.ply = max(0, min(ply, self.last))
