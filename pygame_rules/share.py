@@ -56,11 +56,11 @@ from . import __version__
 from .controller import Controller
 from .errors import InvalidState
 from .gate import MAX_INT, Fields, Limits, check_text, fail, read_json, shorten, structure
-from .i18n import LANGUAGES, N_, _, with_lang
+from .i18n import LANGUAGES, N_, _, using, with_lang
 from .protocol import Game
 from .registry import GAMES
 from .session import MAX_MOVES, MAX_NAME, SAVE_FORMAT, SAVE_LIMITS, SaveError, Seat, Session, check_seats
-from .steps import Steps
+from .steps import Steps, run
 
 #: What starts a link's fragment; the record follows it.
 PREFIX = "#game="
@@ -121,18 +121,32 @@ class Shared:
 def record(session: Session, seat: int | None) -> dict[str, Any]:
     """What a link of ``session`` shared by ``seat`` holds: the full record (the save) if
     nothing is hidden any more, else what ``seat`` saw (None: a spectator)."""
+    return run(recording(session, seat))
+
+
+def recording(session: Session, seat: int | None) -> Steps[dict[str, Any]]:
+    """:func:`record` in steps, a step per position and move (a long game's seen record takes
+    a browser a second or more). It records the game as it was when asked: a move made or taken
+    back meanwhile changes nothing of it."""
     if session.is_over or not session.game.hidden_information:
         return session.to_json()
-    game = session.game
-    return {
-        "format": SEEN_FORMAT, "version": SEEN_VERSION, "app": __version__,
-        "game": game.name, "rules": game.rules_version,
-        "seats": [dataclasses.asdict(s) for s in session.seats], "seat": seat,
-        "views": [game.state_to_json(game.view(state, seat)) for state in session.states],
-        "moves": [{"player": move.player,
-                   "text": {lang: with_lang(lang, session.log_text, k, seat) for lang in LANGUAGES}}
-                  for k, move in enumerate(session.moves, 1)],
-    }
+    game, names = session.game, [place.name for place in session.seats]
+    states, moves = list(session.states), list(session.moves)
+    views = []
+    for state in states:
+        views.append(game.state_to_json(game.view(state, seat)))
+        yield
+    entries = []
+    for k, move in enumerate(moves, 1):
+        texts = {}
+        for lang in LANGUAGES:
+            with using(lang):
+                texts[lang] = game.move_text(states[k - 1], move.player, move.action, states[k], names, viewer=seat)
+        entries.append({"player": move.player, "text": texts})
+        yield
+    return {"format": SEEN_FORMAT, "version": SEEN_VERSION, "app": __version__,
+            "game": game.name, "rules": game.rules_version,
+            "seats": [dataclasses.asdict(s) for s in session.seats], "seat": seat, "views": views, "moves": entries}
 
 
 def link_fragment(data: dict[str, Any]) -> str:

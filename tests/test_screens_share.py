@@ -42,7 +42,8 @@ def resumed(session: Session) -> Browser:
 
 
 def shared_link(tab: Browser) -> str:
-    """The link the Share dialog shows (and its Copy button copies)."""
+    """The link the Share dialog shows, once made (and its Copy button copies)."""
+    tab.until(lambda: tab.page.find_all("#dialog-share #share-link"))
     link = tab.page.find("#dialog-share #share-link").attrs["value"]
     assert link.startswith(BASE + PREFIX)
     tab.click("#share-copy")
@@ -67,8 +68,8 @@ def opened(link: str, storage: dict[str, str] | None = None, lang: str = "en") -
 def test_share_in_the_game_menu_shows_and_copies_the_link_that_opens_the_replay() -> None:
     tab = resumed(played("tuerme", 3, 1, players=2))
     tab.click("#share")
-    assert "whole game" in tab.page.find("#share-says").text
     link = shared_link(tab)
+    assert "whole game" in tab.page.find("#share-says").text
     assert contents(link)["format"] == "pygame_rules.save"
     other = opened(link)
     assert other.page.find("#shared h1").text == "Shared game: Spiel der Türme"
@@ -94,7 +95,7 @@ def test_share_on_the_end_screen_and_in_the_saved_games_list() -> None:
     tab.click("#share-close")
     tab.click("#menu")
     tab.click(".saved-game button", "Share")
-    assert contents(tab.page.find("#share-link").attrs["value"])["moves"] == contents(link)["moves"]
+    assert contents(shared_link(tab))["moves"] == contents(link)["moves"]
     replay = opened(link)
     assert replay.page.find("#status").text == Controller(session).score_table().result
     replay.close()
@@ -123,8 +124,8 @@ def test_a_hidden_game_mid_way_shares_the_view_of_the_person_at_the_device() -> 
     tab = resumed(session)
     tab.settle(0)
     tab.click("#share")
-    assert "only what Player 2 has seen" in tab.page.find("#share-says").text
     data = contents(shared_link(tab))
+    assert "only what Player 2 has seen" in tab.page.find("#share-says").text
     assert data["format"] == "pygame_rules.seen" and data["seat"] == 1 and "seed" not in data
     assert len(data["views"]) >= len(session.moves) + 1  # (and a computer may have moved since)
     tab.close()
@@ -173,6 +174,6 @@ def test_a_hotseat_game_shares_the_view_on_show_and_the_list_an_onlooker_s() -> 
     tab.click("#share-close")
     tab.click("#menu")
     tab.click(".saved-game button", "Share")
-    assert "only what an onlooker has seen" in tab.page.find("#share-says").text
     assert contents(shared_link(tab))["seat"] is None
+    assert "only what an onlooker has seen" in tab.page.find("#share-says").text
     tab.close()

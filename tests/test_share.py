@@ -26,8 +26,9 @@ from pygame_rules.share import (
     link_fragment,
     reading,
     record,
+    recording,
 )
-from pygame_rules.steps import run
+from pygame_rules.steps import advance, run
 
 
 def played(name: str, seed: int, moves: int, players: int = 3, kinds: tuple[str, ...] = ()) -> Session:
@@ -136,6 +137,17 @@ def test_a_link_reveals_nothing_its_sharer_could_not_see(name: str, players: int
     one, other = twin_sessions(name, players, seat, seed)
     assert one.states != other.states
     assert link_fragment(record(one, seat)) == link_fragment(record(other, seat))
+
+
+def test_a_link_is_of_the_game_as_it_was_when_asked() -> None:
+    """The link is made in steps: a move made meanwhile is not in it (nor half in it)."""
+    session = played("babel", 9, 30)
+    steps = recording(session, 0)
+    advance(steps, lambda: True)
+    player = session.game.to_move(session.state)[0]
+    session.play(player, session.game.legal_actions(session.state, player)[0])
+    data = run(steps)
+    assert len(data["views"]) == 31 and len(data["moves"]) == 30
 
 
 def test_an_onlooker_s_link_holds_what_everybody_saw() -> None:

@@ -16,8 +16,9 @@ from typing import TYPE_CHECKING
 
 from pygame_rules.i18n import _, language, ngettext
 from pygame_rules.session import Session
-from pygame_rules.share import Shared, link_fragment, record
+from pygame_rules.share import Shared, link_fragment, recording
 
+from . import working
 from .markup import Html, h, written
 from .page import Event, Page
 from .play import REPLAY_BUTTONS, REPLAY_KEYS
@@ -31,9 +32,14 @@ DIALOG = "dialog-share"
 def share_dialog(page: Page, session: Session, base: str, seat: int | None) -> None:
     """The dialog that shows the link of ``session`` shared by ``seat`` (while a game with hidden
     information goes on, the link holds what that seat saw; None: an onlooker) and copies it
-    (``base``: the page's address without its fragment); a toast if the game is too long for a link."""
+    (``base``: the page's address without its fragment); a toast if the game is too long for a
+    link. The link is made in slices (:mod:`.working`): a long game's takes a while."""
+    page.spawn(_share(page, session, base, seat))
+
+
+async def _share(page: Page, session: Session, base: str, seat: int | None) -> None:
     try:
-        link = base + link_fragment(record(session, seat))
+        link = base + link_fragment(await working.finish(recording(session, seat)))
     except ValueError as exc:
         page.toast(str(exc), error=True)
         return
