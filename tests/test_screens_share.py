@@ -177,3 +177,13 @@ def test_a_hotseat_game_shares_the_view_on_show_and_the_list_an_onlooker_s() -> 
     assert contents(shared_link(tab))["seat"] is None
     assert "only what an onlooker has seen" in tab.page.find("#share-says").text
     tab.close()
+
+
+def test_a_language_chosen_while_a_long_link_opens_keeps_opening_it() -> None:
+    session = finished("saba", 2)
+    tab = Browser(link=link_fragment(record(session, None)))
+    if tab.page.find_all("#opening"):  # (read in slices: the word that it is coming, in the language chosen)
+        tab.language("nl")
+        assert tab.page.find("#opening").text == "Het gedeelde spel wordt geopend…"
+    tab.until(lambda: tab.page.find_all("#shared"))
+    tab.close()

@@ -352,8 +352,8 @@ class App:
         if done:
             ReplayScreen(self, shared).show()  # type: ignore[arg-type]  # (done: the game)
             return
-        self.show(h("section", h("p", _("Opening the shared game…"), role="status"), class_="panel", id="opening"))
-        self._pending, self._opening = reading, True
+        self._show_opening(reading, N_("Opening the shared game…"))
+        self._opening = True
         self.page.spawn(self._open_link_later(reading))
 
     async def _open_link_later(self, reading: Steps[Shared]) -> None:
@@ -401,10 +401,11 @@ class App:
         self.show_home(_("The saved game could not be opened: {problem} It is kept as it was (see Saved games).")
                        .format(problem=problem))
 
-    def _show_opening(self, reading: Steps[Session]) -> None:
-        self.show(h("section", h("p", _("Opening the saved game…"), role="status"), class_="panel", id="opening"))
+    def _show_opening(self, reading: Steps[Any], what: str = N_("Opening the saved game…")) -> None:
+        """The word that a game is coming (``what``), while ``reading`` reads it in slices."""
+        self.show(h("section", h("p", _(what), role="status"), class_="panel", id="opening"))
         self._pending = reading
-        self.redraw = lambda: self._show_opening(reading)
+        self.redraw = lambda: self._show_opening(reading, what)
 
     async def _open_later(self, reading: Steps[Session]) -> None:
         """Replay the rest of a long game in slices, then show it; whatever goes wrong ends on a
