@@ -1,8 +1,8 @@
 """The one gate for untrusted input: limits before parsing, schema checks before use.
 
 Everything that comes from outside the program passes here before anything else looks
-at it: a save file or a stored save, a position or move list an author wrote, an embed
-attribute, a worker request, a URL parameter.
+at it: a save file or a stored save, a shared game's link (:mod:`pygame_rules.share`), a
+position or move list an author wrote, an embed attribute, a worker request, a URL parameter.
 
 1. **Limits before parsing.** :func:`read_json` refuses text longer than its
    :class:`Limits`, nested deeper or holding more values, before :func:`json.loads` sees

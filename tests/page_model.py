@@ -157,6 +157,8 @@ class PageModel:
         self.storage: dict[str, str] = {}
         self.downloads: list[tuple[str, str]] = []
         self.copied: list[str] = []
+        #: The page's fragment (a shared game's link), as the address bar shows it.
+        self.link = ""
         self.confirms: list[tuple[str, str]] = []
         self.marked: list[dict[str, str]] = []
         self.explained: list[tuple[dict[str, str], str]] = []
@@ -269,8 +271,15 @@ class PageModel:
     def _download(self, name: str, text: str) -> None:
         self.downloads.append((name, text))
 
-    def _copy(self, text: str, done: str, prompt: str) -> None:
+    def _copy(self, text: str, done: str, prompt: str, field: str = "") -> None:
         self.copied.append(text)
+        self.toasts.append((done, False))
+
+    def _select(self, selector: str) -> None:
+        self.focused = selector
+
+    def _forget_link(self) -> None:
+        self.link = ""
 
     def _focus(self, selector: str) -> None:
         self.focused = selector
@@ -369,6 +378,10 @@ def as_json(message: dict[str, Any]) -> str:
     return json.dumps(message)
 
 
+#: The address of the page a :class:`Browser` opens (without its fragment).
+BASE = "https://example.org/pygame_rules/index.html"
+
+
 class Browser:
     """The app in a worker and the page it draws, in one process: messages go to the app's
     :class:`~webui.worker.Host` as JSON text, its commands to a :class:`PageModel`. Work the
@@ -376,23 +389,25 @@ class Browser:
     event loop while a test waits (:meth:`settle`)."""
 
     def __init__(self, storage: dict[str, str] | None = None, lang: str = "en", width: float = 1000.0,
-                 reduced_motion: bool = False, *, refused: bool = False, quota: int | None = None) -> None:
+                 reduced_motion: bool = False, *, refused: bool = False, quota: int | None = None,
+                 link: str = "") -> None:
         """A page opened with ``storage`` in its ``localStorage`` (``refused``: a browser that
         lets it store nothing; ``quota``: how many characters it stores at most), the reader's
-        language ``lang``, the board's element ``width`` CSS pixels wide."""
+        language ``lang``, the board's element ``width`` CSS pixels wide, and ``link`` as its
+        address's fragment (a shared game's ``#game=…``)."""
         import asyncio
 
         from webui.worker import Host
 
         self.loop = asyncio.new_event_loop()
         self.page = PageModel()
-        self.page.refused, self.page.quota = refused, quota
+        self.page.refused, self.page.quota, self.page.link = refused, quota, link
         if storage is not None:
             self.page.storage = dict(storage)
         self.lang, self.width, self.reduced_motion = lang, width, reduced_motion
         self.host = Host(lambda text: self.page.apply(json.loads(text)))
         self.send({"type": "boot", "lang": lang, "storage": None if refused else self.page.storage,
-                   "width": width, "reduced_motion": reduced_motion})
+                   "width": width, "reduced_motion": reduced_motion, "link": link, "base": BASE})
 
     def reload(self) -> Browser:
         """The same page loaded again (this one closed): what its storage holds now, the

@@ -83,8 +83,13 @@ def first_visit(engine: Chromium, server: Server, until: str, what: str) -> None
 
 
 def test_gallery_rules_and_embed_work_offline(browser: Any, site_dir: Path) -> None:
-    """After one visit of the start page, the gallery, the rules pages and the embed's runtime
-    frame (its own Pyodide) all work with the server stopped."""
+    """After one visit of the start page, the gallery, the rules pages, the embed's runtime
+    frame (its own Pyodide) and a shared game's link (``index.html#game=…``: the service worker
+    looks the page up without its fragment) all work with the server stopped."""
+    from pygame_rules.session import Seat, Session
+    from pygame_rules.share import link_fragment, record
+
+    shared = Session.new("tuerme", [Seat("Ann", "red"), Seat("Bob", "blue")], seed=5)
     engine = Chromium(browser.new_context())
     try:
         with Server(site_dir) as server:
@@ -96,6 +101,10 @@ def test_gallery_rules_and_embed_work_offline(browser: Any, site_dir: Path) -> N
         engine.page.locator("#tuerme-picture-1").get_by_role("button", name="Forward one move").click()
         engine.page.wait_for_selector('#tuerme-picture-1 [data-pgr-state="live"]', timeout=READY_TIMEOUT_MS)
         assert engine.page.locator("#tuerme-picture-1 .pgr-ply").text_content() == "1 / 1: d4xd6"
+        engine.goto(server.url + "index.html" + link_fragment(record(shared, None)))
+        wait_ready(engine)
+        assert engine.evaluate("() => document.querySelector('#shared h1')?.textContent") == \
+            "Shared game: Spiel der Türme"
         assert engine.problems() == []
     finally:
         engine.close()

@@ -14,6 +14,7 @@ from typing import Any
 
 import pygame_rules
 from pygame_rules import i18n, quiet
+from pygame_rules.controller import Controller
 from pygame_rules.i18n import N_, _, ngettext
 from pygame_rules.protocol import Game, Option
 from pygame_rules.rng import random_seed
@@ -27,13 +28,17 @@ from pygame_rules.session import (
     bot_time_range,
     is_bot_time,
 )
+from pygame_rules.share import PREFIX, Shared, ShareError
+from pygame_rules.share import reading as reading_link
 from pygame_rules.steps import Steps
 
 from . import settings, working
+from .ending import share_button
 from .markup import h, swatch
 from .page import Event, Page
 from .play import GameScreen
 from .settings import PACE_LABELS, PACES, Settings, Setup
+from .share import ReplayScreen, share_dialog
 from .storage import Entry, Saves, Store, write_failure
 
 PLAYER_KINDS = (("human", N_("a person")), ("easy", N_("computer: easy")), ("medium", N_("computer: medium")),
@@ -59,11 +64,14 @@ class App:
     """Owns the page's ``#app`` element and switches between screens."""
 
     def __init__(self, page: Page, storage: Mapping[str, str] | None, *, lang: str = "en",
-                 board_width: float = 0.0, reduced_motion: bool = False) -> None:
+                 board_width: float = 0.0, reduced_motion: bool = False, link: str = "", base: str = "") -> None:
         """The app on ``page``, whose ``localStorage`` holds ``storage`` (None: the browser
         refuses any); ``lang``: the language the page chose; ``board_width``: the width (CSS
-        pixels) the board's element has; ``reduced_motion``: whether the system asks for it."""
+        pixels) the board's element has; ``reduced_motion``: whether the system asks for it;
+        ``link``: the page's fragment (a shared game's ``#game=…`` opens it); ``base``: the
+        page's address without it (what a shared link starts with)."""
         self.page = page
+        self.link, self.base = link, base
         page.on_error = self._fault
         self.store = Store(page, storage)
         self.saves = Saves(self.store)
@@ -71,6 +79,8 @@ class App:
         self.reduced_motion = reduced_motion
         i18n.use(i18n.negotiate([lang]))
         self.screen: GameScreen | None = None
+        #: The replay of a link on show, if any (:mod:`.share`).
+        self.replay: ReplayScreen | None = None
         #: Whether the last autosave failed (a notice says so until a later one works).
         self.save_failed = False
         #: The autosaves the page has not said are stored yet, by save id: whether the game was
@@ -100,7 +110,9 @@ class App:
         self._link_pages()
         try:
             save_id = self.saves.current_id()
-            if not (save_id and self.resume(save_id)):
+            if self.link.startswith(PREFIX):
+                self.open_link(self.link)
+            elif not (save_id and self.resume(save_id)):
                 self.show_home()
         except Exception as exc:  # a fault of ours, not of the save: still show the app
             self._failed(exc)
@@ -141,7 +153,7 @@ class App:
     def show(self, *children: Any) -> None:
         if self.screen is not None:
             self.screen.leave()
-        self.screen = None
+        self.screen, self.replay = None, None
         self._pending = None
         if self._export_notice:
             self._export_notice = False
@@ -152,9 +164,11 @@ class App:
 
     def on_key(self, key: str, place: str, mods: bool) -> None:
         """A key pressed anywhere on the page (``place``: "board", "field" for a form field or
-        dialog, else ""): the game screen's replay keys."""
+        dialog, else ""): the game screen's replay keys, or a link's replay's."""
         if self.screen is not None:
             self.screen.on_key(key, place, mods)
+        elif self.replay is not None:
+            self.replay.on_key(key, place, mods)
 
     def on_pointer(self) -> None:
         if self.screen is not None:
@@ -243,6 +257,8 @@ class App:
                  h("button", _("Resume") if not entry.finished else _("View"),
                    on_click=lambda e: self.resume(entry.id),
                    aria_label=_("Resume {game} with {players}").format(game=entry.title, players=entry.players)),
+                 share_button(lambda e: self.share_saved(entry.id),
+                              _("Share {game} with {players}").format(game=entry.title, players=entry.players)),
                  delete, class_="row saved-game", data_save=entry.id)
 
     def delete_save(self, save_id: str) -> None:
@@ -306,6 +322,61 @@ class App:
             session.renew_id()  # never overwrite a stored game: import it beside it
         self.open_session(session, stored=_("Imported {game}.").format(game=session.game.title))
 
+    # ----------------------------------------------------------------- links
+    def share(self, session: Session, seat: int | None) -> None:
+        """Show the link of ``session``, shared by ``seat`` (:mod:`.share`)."""
+        share_dialog(self.page, session, self.base, seat)
+
+    def share_saved(self, save_id: str) -> None:
+        """Show the link of the stored game ``save_id``. Nobody has taken the device here, so a
+        game with hidden information that goes on is shared as its only person saw it, or, with
+        several people at the device, as an onlooker sees it (the game screen shares the view
+        on show: a person's after the pass screen)."""
+        try:
+            session = Session.from_text(self.saves.load_text(save_id))
+        except SaveError as exc:
+            self.page.toast(_("The saved game could not be opened: {problem}").format(problem=exc), error=True)
+            return
+        self.share(session, Controller(session).only_person)
+
+    def open_link(self, fragment: str) -> None:
+        """Show the game of a link (the page's fragment) as a replay; a bad link leaves the
+        reader on the home screen, told why. No stored game is touched."""
+        reading = reading_link(fragment)
+        self.link = fragment
+        try:
+            done, shared = working.first(reading)
+        except ShareError as exc:
+            self.show_home(str(exc))
+            return
+        if done:
+            ReplayScreen(self, shared).show()  # type: ignore[arg-type]  # (done: the game)
+            return
+        self._show_opening(reading, N_("Opening the shared game…"))
+        self._opening = True
+        self.page.spawn(self._open_link_later(reading))
+
+    async def _open_link_later(self, reading: Steps[Shared]) -> None:
+        try:
+            shared = await working.finish(reading)
+            if self._pending is reading:
+                ReplayScreen(self, shared).show()
+        except ShareError as exc:
+            if self._pending is reading:
+                self.show_home(str(exc))
+        finally:
+            self._ready()
+
+    def forget_link(self) -> None:
+        """The shared game is left: the page's address loses its fragment (a reload opens the app)."""
+        if self.link:
+            self.link = ""
+            self.page.send("forget-link")
+
+    def leave_link(self) -> None:
+        self.forget_link()
+        self.show_home()
+
     def resume(self, save_id: str) -> bool:
         """Open the stored game ``save_id``; False if there is none. A damaged one leaves
         the player on the home screen, told why, with the save listed as damaged."""
@@ -330,10 +401,11 @@ class App:
         self.show_home(_("The saved game could not be opened: {problem} It is kept as it was (see Saved games).")
                        .format(problem=problem))
 
-    def _show_opening(self, reading: Steps[Session]) -> None:
-        self.show(h("section", h("p", _("Opening the saved game…"), role="status"), class_="panel", id="opening"))
+    def _show_opening(self, reading: Steps[Any], what: str = N_("Opening the saved game…")) -> None:
+        """The word that a game is coming (``what``), while ``reading`` reads it in slices."""
+        self.show(h("section", h("p", _(what), role="status"), class_="panel", id="opening"))
         self._pending = reading
-        self.redraw = lambda: self._show_opening(reading)
+        self.redraw = lambda: self._show_opening(reading, what)
 
     async def _open_later(self, reading: Steps[Session]) -> None:
         """Replay the rest of a long game in slices, then show it; whatever goes wrong ends on a

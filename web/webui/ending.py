@@ -13,7 +13,7 @@ from pygame_rules import IllegalAction
 from pygame_rules.i18n import _
 
 from .chart import score_chart
-from .markup import Element, h
+from .markup import Element, Handler, h
 from .page import Event
 
 if TYPE_CHECKING:
@@ -47,6 +47,11 @@ def ask_resign(screen: GameScreen, player: int) -> None:
                         .format(name=screen.names[player]), resign)
 
 
+def share_button(on_click: Handler, label: str | None = None, **attributes: Any) -> Element:
+    """The "Share" button, which shows a game's link (``label``: which game, for a screen reader)."""
+    return h("button", _("Share"), class_="secondary", on_click=on_click, aria_label=label, **attributes)
+
+
 def final_panel(screen: GameScreen) -> Element:
     """What the side panel shows once the game is over: who won (once), the final table, the
     buttons for another game and the chart of the scores."""
@@ -67,6 +72,7 @@ def final_panel(screen: GameScreen) -> Element:
              h("div", h("button", _("Play again"), id="play-again", on_click=screen.play_again),
                h("button", _("New game"), class_="secondary",
                  on_click=lambda e: screen.app.show_setup(screen.game, len(names), controller.setup_seats())),
+               share_button(screen.share, id="share-end"),
                class_="controls"),
              chart(screen),
              class_="final")

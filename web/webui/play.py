@@ -22,6 +22,7 @@ from pygame_rules.session import Session
 from pygame_rules.whynot import is_choice, why_not
 
 from . import ending, working
+from .ending import share_button
 from .markup import Element, Html, h, swatch, written
 from .pace import SLIDE_MS, Pacer, hold, slide, waits_for_reader
 from .page import Event
@@ -198,6 +199,7 @@ class GameScreen:
                          else _("Take back the last move"),
                          aria_disabled="true" if undo_reason else None),
                        h("button", _("Export"), id="export", class_="secondary", on_click=self.export),
+                       share_button(self.share, id="share"),
                        h("button", _("Copy position"), id="copy-position", class_="secondary",
                          on_click=self.copy_position),
                        h("button", _("Menu"), id="menu", class_="secondary", on_click=lambda e: self.app.show_home()),
@@ -645,6 +647,11 @@ class GameScreen:
         name, text = self.controller.export()
         self.page.send("download", name, text)
         self.app.exported(name)
+
+    def share(self, event: Event) -> None:
+        """Show the game's link, shared by the eyes the board is drawn for (while a game with
+        hidden information goes on, the link holds only what they saw)."""
+        self.app.share(self.session, self.controller.viewer())
 
     def copy_position(self, event: Event) -> None:
         self.page.send("copy", self.controller.position_text(), _("Position copied."), _("Copy this position:"))

@@ -37,5 +37,8 @@ class Shell(Protocol):
 
     def open_session(self, session: Session) -> Any: ...
 
+    def share(self, session: Session, seat: int | None) -> None:
+        """Show the link of ``session`` shared by ``seat`` (the app's dialog)."""
+
     def exported(self, name: str) -> None:
         """The game went to the reader's downloads as the file ``name`` (the app says so)."""

@@ -34,11 +34,12 @@ from .page import Command, Event, Page
 MESSAGE_LIMITS = Limits(N_("the page's message"), MAX_FILE + 1_000_000, 8)
 #: The kinds of message and the fields each may have.
 FIELDS = {
-    "boot": ("lang", "storage", "width", "reduced_motion"),
+    "boot": ("lang", "storage", "width", "reduced_motion", "link", "base"),
     "event": ("on", "event", "data", "name", "value", "checked", "form", "key", "file", "seen"),
     "key": ("key", "place", "mods"),
     "pointer": (), "settings": (),
     "language": ("lang",),
+    "link": ("link",),
     "resize": ("width",),
     "written": ("tag", "error", "quota", "held"),
     "call": ("id", "method", "payload"),
@@ -80,7 +81,9 @@ class Host:
                            if isinstance(storage, dict) else None,
                            lang=fields.text("lang", 40, default="en"),
                            board_width=fields.number("width", 0, 100_000, default=0),
-                           reduced_motion=message.get("reduced_motion") is True)
+                           reduced_motion=message.get("reduced_motion") is True,
+                           link=fields.text("link", MESSAGE_LIMITS.max_chars, default=""),
+                           base=fields.text("base", 2_000, default=""))
             self.app.start()
             return
         if kind == "call":
@@ -100,6 +103,8 @@ class Host:
             app.show_settings()
         elif kind == "language":
             app.change_language(fields.text("lang", 40))
+        elif kind == "link":
+            app.open_link(fields.text("link", MESSAGE_LIMITS.max_chars))
         elif kind == "resize":
             app.resized(fields.number("width", 0, 100_000))
         elif kind == "written":

@@ -183,13 +183,27 @@ function download(name, text) {
   setTimeout(() => URL.revokeObjectURL(url), 1000);
 }
 
-async function copy(text, done, ask) {
+// Copy `text` to the clipboard; where the browser refuses, the field `css` (if given) is left with
+// it selected for the reader to copy, and `ask` says so (else `ask` prompts with the text).
+async function copy(text, done, ask, css) {
   try {
     await navigator.clipboard.writeText(text);
     toast(done, false);
   } catch {
-    prompt(ask, text);
+    const field = css && document.querySelector(css);
+    if (field) {
+      select(css);
+      toast(ask, true);
+    } else {
+      prompt(ask, text);
+    }
   }
+}
+
+function select(css) {
+  const field = document.querySelector(css);
+  field?.focus();
+  field?.select();
 }
 
 function pageLink(page, code) {
@@ -239,6 +253,9 @@ const COMMANDS = {
   write,
   download,
   copy,
+  select,
+  // A shared game's link was left: the address loses its fragment (a reload opens the app itself).
+  "forget-link": () => history.replaceState(null, "", location.pathname + location.search),
   confirm: (question, key) => { if (confirm(question)) post({ type: "event", on: key, event: "click", seen: drawn }); },
   dialog(id, html) {
     byId(id)?.remove();
@@ -389,6 +406,11 @@ document.addEventListener("pointerdown", () => {
 
 addEventListener(CHANGED, (event) => { if (ready) post({ type: "language", lang: event.detail }); });
 
+// A shared game's link opened on the page already open (pasted into the address bar).
+addEventListener("hashchange", () => {
+  if (ready && location.hash.startsWith("#game=")) post({ type: "link", link: location.hash });
+});
+
 byId("settings-button")?.addEventListener("click", () => {
   if (ready) post({ type: "settings" });
   else early.push(() => post({ type: "settings" }));
@@ -422,7 +444,7 @@ globalThis.pygameRules = {
 };
 
 // The game open at the last visit comes back first: say so instead of showing the start screen.
-if (storage()?.getItem(`${PREFIX}current`)) {
+if (storage()?.getItem(`${PREFIX}current`) && !location.hash.startsWith("#game=")) {
   const panel = document.createElement("section");
   panel.className = "panel";
   panel.id = "opening";
@@ -434,4 +456,5 @@ if (storage()?.getItem(`${PREFIX}current`)) {
 }
 width = Math.round((byId("board") || app).clientWidth);
 post({ type: "boot", wheel: manifest.wheel, lang, storage: stored(), width,
-       reduced_motion: matchMedia("(prefers-reduced-motion: reduce)").matches });
+       reduced_motion: matchMedia("(prefers-reduced-motion: reduce)").matches,
+       link: location.hash, base: location.href.split("#")[0] });
