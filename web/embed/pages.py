@@ -192,8 +192,8 @@ def gallery_sections(lang: str = "en") -> str:
     with using(lang):
         titles = {name: html.escape(_(get_game(name).title)) for name in GAME_ORDER}
         links = "".join(f' <a href="#{name}">{title}</a>' for name, title in titles.items())
-        sections = [f'<nav class="filter" aria-label="{html.escape(_("Examples by game"))}">'
-                    f'<a href="#">{html.escape(_("All games"))}</a>{links}</nav>']
+        label, every = html.escape(_("Examples by game")), html.escape(_("All games"))
+        sections = [f'<nav class="filter" aria-label="{label}"><a href="#">{every}</a>{links}</nav>']
         for name, title in titles.items():
             figures = "\n".join(example_figure(ex) for ex in examples(name))
             summary = html.escape(_("Rules summary"))
