@@ -9,7 +9,7 @@
 //   </div>
 // With data-interactive the reader may play on; data-choices lists the starting position's moves
 // for the list "Try a move..." (one a line, as its reader reads them, in the diagram's language;
-// `render --embed` writes it), else opening that list starts Python and says it is loading.
+// the site's gallery and rules pages have it), else opening that list starts Python and says so.
 // A diagram's texts (its buttons, status line and messages) are in the language of its data-lang
 // (en, nl, de or fr), else of the host page's <html lang>, else the reader's choice in the app
 // (on the app's own site), else English; an unknown data-lang is a message in that diagram.

@@ -5,11 +5,12 @@
   and the frame's texts filled in, ``frame.js``) and ``embed_service.py``, the Python the
   frame runs;
 * ``gallery.html``: every rulebook example of :mod:`pygame_rules.examples` as an embed
-  whose static SVG is rendered here, so the page shows every board before any Python;
+  whose static SVG and first moves are computed here, so the page shows both before any Python;
 * ``learn.html`` (from ``learn.html`` here): every lesson of :mod:`pygame_rules.lessons`,
   game by game, each an embedded lesson in a ``<details>`` that starts it when opened;
 * ``rules/``: the rules reference pages, each source in ``web/static/rules`` put into the
-  shared page shell (``shell.html``).
+  shared page shell (``shell.html``), its game's examples as live embeds where the source has
+  ``<figure data-example="...">`` (:func:`illustrate`).
 
 Every page is written once per language: the English one under its own name
 (``rules/tuerme.html``, the address everyone links to) and each translation beside it,
