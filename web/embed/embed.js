@@ -386,12 +386,12 @@
           this.listChoices(this.attr("data-choices").split("\n").filter(Boolean));
         } else {
           this.choices.append(el("option", {}, t("Try a move\u2026", null, this.lang)));
-          const wake = () => {
-            if (this.view) return;
+          const wake = (event) => {
+            if (this.view || ["Tab", "Shift", "Escape"].includes(event.key)) return;  // passing by
             this.choices.options[0].textContent = t("Loading the moves\u2026", null, this.lang);
             this.live();
           };
-          for (const kind of ["pointerdown", "keydown", "focus"]) this.choices.addEventListener(kind, wake);
+          for (const kind of ["pointerdown", "keydown"]) this.choices.addEventListener(kind, wake);
         }
         this.bar.append(this.choices);
         this.reset = button(t("Back to the starting position", null, this.lang), () => this.act("reset", {}),
