@@ -119,6 +119,7 @@ def test_the_rules_pages_show_their_examples_in_every_language(page, guard, site
         violations = axe(page)
         assert violations == [], f"{path}: {describe(violations)}"
     assert page.evaluate("document.querySelectorAll('iframe').length") == 0
+    assert guard.blocked == []  # nothing asked of another host than 127.0.0.1
 
 
 @pytest.mark.browser

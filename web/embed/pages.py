@@ -43,8 +43,9 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent.parent
 STATIC = ROOT / "web" / "static"
-if str(ROOT) not in sys.path:  # build.py runs from a checkout, not an installed package
-    sys.path.insert(0, str(ROOT))
+for _folder in (ROOT, ROOT / "web"):  # build.py runs from a checkout, not an installed package;
+    if str(_folder) not in sys.path:   # web/ holds the catalogs and the embed runtime used here
+        sys.path.insert(0, str(_folder))
 
 from pygame_rules.examples import Example  # noqa: E402
 from pygame_rules.i18n import LANGUAGES, NATIVE_NAMES, _, language, translations, using  # noqa: E402
