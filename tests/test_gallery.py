@@ -110,12 +110,12 @@ SCREENS = ((1280, 900), (390, 844))
 
 
 def outside(page, selector: str) -> list[str]:
-    """The rulebook examples on ``page`` whose caption, board or controls leave the screen when the
-    example is scrolled to the top of it."""
+    """The rulebook examples on ``page`` whose caption, board, controls or status line leave the
+    screen when the example is scrolled to the top of it."""
     return page.evaluate("""(selector) => [...document.querySelectorAll(selector)].filter((figure) => {
         figure.scrollIntoView({block: "start"});
-        const parts = [figure.querySelector("figcaption"), figure.querySelector(".pgr-board svg"),
-                       figure.querySelector(".pgr-bar")].map((p) => p.getBoundingClientRect());
+        const parts = ["figcaption", ".pgr-board svg", ".pgr-bar", ".pgr-status", ".pgr-actions"]
+            .map((part) => figure.querySelector(part).getBoundingClientRect());
         return parts.some((box) => box.top < 0 || box.bottom > innerHeight || box.left < 0
                           || box.right > document.documentElement.clientWidth);
     }).map((figure) => figure.id)""", selector)
@@ -129,6 +129,12 @@ def test_each_example_fits_the_screen(page, guard, site_url, size):
         page.goto(site_url + path)
         page.wait_for_selector(".pgr-diagram")
         assert outside(page, "figure.example") == [], path
+    # Live, with the status line and the board's buttons: the example with the longest prompt.
+    page.goto(site_url + "gallery.html")
+    page.locator("#babel-offers").get_by_role("button", name="Reset").click()
+    page.wait_for_selector('#babel-offers [data-pgr-state="live"]', timeout=READY_TIMEOUT_MS)
+    assert page.locator("#babel-offers .pgr-status").text_content()
+    assert outside(page, "#babel-offers") == []
 
 
 @pytest.mark.browser
