@@ -36,7 +36,7 @@ import argparse
 import html
 import json
 import sys
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from .errors import IllegalAction, InvalidState
@@ -200,8 +200,9 @@ def as_tuples(value: Any) -> Any:
 
 
 def embed_snippet(game: str, position: str, moves: list[str], viewer: str | None, svg: str,
-                  highlight: Mapping[str, Any] | None = None) -> str:
-    """The web embed's element for this position, with ``svg`` as its static first picture."""
+                  highlight: Mapping[str, Any] | None = None, choices: Sequence[str] | None = None) -> str:
+    """The web embed's element for this position, with ``svg`` as its static first picture and
+    ``choices`` (if given) as the moves its list offers before Python has started."""
     attrs = [("data-pygame-rules", game), ("data-position", position)]
     if moves:
         attrs.append(("data-moves", "\n".join(moves)))
@@ -210,5 +211,7 @@ def embed_snippet(game: str, position: str, moves: list[str], viewer: str | None
     if highlight:
         attrs.append(("data-highlight", highlight_text(highlight)))
     attrs.append(("data-interactive", ""))
+    if choices is not None:
+        attrs.append(("data-choices", "\n".join(choices)))
     text = " ".join(f'{name}="{html.escape(value, quote=True)}"' for name, value in attrs)
     return f"<div {text}>\n{svg}\n</div>"

@@ -165,6 +165,24 @@ def test_trying_a_move_by_clicking_and_from_the_list(page, guard, host_url):
         "document.querySelector('#d-saba .pgr-ply').textContent === '1 / 1: take 2 alabaster from H2'")
 
 
+def test_a_move_list_not_in_the_markup_says_it_is_loading_when_opened(page, guard, host_url):
+    """These snippets carry no ``data-choices``: opening the list wakes the diagram, and until its
+    moves are in, the list says so instead of being empty."""
+    page.goto(host_url + "lazy.html")
+    moves = page.locator("#d-tuerme select")
+    assert moves.locator("option").all_text_contents() == ["Try a move…"]
+    moves.focus()
+    page.keyboard.press("Tab")  # passing by the list starts nothing
+    assert moves.locator("option").all_text_contents() == ["Try a move…"]
+    assert page.evaluate("document.querySelectorAll('iframe').length") == 0
+    moves.click()
+    assert moves.locator("option").all_text_contents() == ["Loading the moves…"]
+    assert page.locator("#d-tuerme").get_attribute("data-pgr-state") == "loading"
+    _wait_live(page, "d-tuerme")
+    options = moves.locator("option").all_text_contents()
+    assert options[0] == "Try a move…" and "d4xd6" in options and len(options) == 24
+
+
 def test_bad_attributes_show_inline_messages_and_spare_the_rest(page, guard, host_url):
     page.goto(host_url + "errors.html")
     _wait_live(page, "good")

@@ -4,7 +4,9 @@ The browser tests need a built site (``python web/build.py --out DIR``, ``PYGAME
 
 from __future__ import annotations
 
+import html
 import json
+import re
 import sys
 import threading
 from collections.abc import Iterator
@@ -13,8 +15,9 @@ from typing import Any
 
 import pytest
 
-from pygame_rules.examples import example
-from pygame_rules.i18n import LANGUAGES, using
+from pygame_rules import GAMES, get_game
+from pygame_rules.examples import example, examples
+from pygame_rules.i18n import LANGUAGES, _, using
 from site_helpers import READY_TIMEOUT_MS
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "web" / "embed"))
@@ -56,6 +59,27 @@ def test_the_embed_service_answers_in_the_frame_s_language():
         handle("goto", json.dumps({"diagram": 4321, "ply": 0}), "nl")
 
 
+@pytest.mark.parametrize("game", GAMES)
+def test_each_rules_page_shows_its_game_s_examples_beside_the_text(game):
+    """Every rulebook example of the game has its one place in the rules page's source, and is
+    filled in there in each language: its caption and its board's title and description."""
+    from embed.pages import STATIC, illustrate
+
+    source = (STATIC / "rules" / f"{game}.html").read_text()
+    slots = re.findall(r'<figure data-example="([\w-]+)"></figure>', source)
+    assert sorted(slots) == sorted(ex.name for ex in examples(game))
+    for lang in LANGUAGES:
+        with using(lang):
+            page = illustrate(f"rules/{game}.html", source)
+            for ex in examples(game):
+                figure = page.split(f'<figure class="example" id="{game}-{ex.name}">', 1)[1].split("</figure>")[0]
+                assert f"<h3>{html.escape(_(ex.title))}</h3>" in figure and html.escape(_(ex.caption)) in figure
+                title = get_game(game).render_svg(ex.start(), ex.viewer).split("<title>")[1].split("</title>")[0]
+                assert f"<title>{title}</title>" in figure and re.search("<desc>[^<]+</desc>", figure)
+                assert "data-choices=" in figure
+        assert "data-example" not in page
+
+
 # ------------------------------------------------------------------ in Chromium
 
 @pytest.mark.browser
@@ -69,6 +93,33 @@ def test_a_rules_page_in_german(page, guard, site_url):
     page.get_by_role("link", name="Beispiele aus den Regeln", exact=True).click()
     page.wait_for_url("**/gallery.de.html")
     assert page.locator("h1").text_content() == "Beispiele aus den Regeln"
+
+
+@pytest.mark.browser
+@pytest.mark.parametrize("game", GAMES)
+def test_the_rules_pages_show_their_examples_in_every_language(page, guard, site_url, game):
+    """Each language's page shows its game's examples with captions and boards in that language,
+    before any Python, with nothing for axe-core to find (and nothing fetched from elsewhere: the guard)."""
+    from layout_helpers import axe, describe
+
+    for lang in LANGUAGES:
+        path = f"rules/{game}.html" if lang == "en" else f"rules/{game}.{lang}.html"
+        page.goto(site_url + path)
+        page.wait_for_selector("figure.example .pgr-diagram")
+        figures = page.locator("main figure.example")
+        assert figures.count() == len(examples(game)), path
+        with using(lang):
+            for ex in examples(game):
+                figure = page.locator(f"#{game}-{ex.name}")
+                assert figure.locator("figcaption h3").text_content() == _(ex.title)
+                board = figure.locator(".pgr-board svg")
+                assert board.is_visible()
+                assert board.locator("title").text_content() and board.locator("desc").text_content()
+                assert figure.locator(".pgr-diagram").get_attribute("lang") == lang
+        violations = axe(page)
+        assert violations == [], f"{path}: {describe(violations)}"
+    assert page.evaluate("document.querySelectorAll('iframe').length") == 0
+    assert guard.blocked == []  # nothing asked of another host than 127.0.0.1
 
 
 @pytest.mark.browser

@@ -7,6 +7,9 @@
 //   <div data-pygame-rules="tuerme" data-position="..." data-moves="d4xd6" data-interactive>
 //     <svg ...>...</svg>   <!-- optional static picture, e.g. from `python -m pygame_rules render --embed` -->
 //   </div>
+// With data-interactive the reader may play on; data-choices lists the starting position's moves
+// for the list "Try a move..." (one a line, as its reader reads them, in the diagram's language;
+// the site's gallery and rules pages have it), else opening that list starts Python and says so.
 // A diagram's texts (its buttons, status line and messages) are in the language of its data-lang
 // (en, nl, de or fr), else of the host page's <html lang>, else the reader's choice in the app
 // (on the app's own site), else English; an unknown data-lang is a message in that diagram.
@@ -28,7 +31,7 @@
   const FRAME_ORIGIN = FRAME_URL.origin;
   const GAMES = ["babel", "saba", "tuerme"];
   const ATTRIBUTES = ["data-pygame-rules", "data-position", "data-moves", "data-viewer", "data-highlight",
-    "data-lang"];
+    "data-lang", "data-choices"];
   const LANGUAGES = ["en", "nl", "de", "fr"];
   const STORAGE_KEY = "pygame_rules.lang";  // where the app keeps the reader's choice (app/i18n.js)
   // The translations of this script's t() texts, per language; the build fills them in
@@ -386,7 +389,19 @@
           const index = this.choices.selectedIndex - 1;
           if (index >= 0) this.act("choose", { index });
         });
-        this.choices.append(el("option", {}, t("Try a move\u2026", null, this.lang)));
+        // The moves of the starting position, when the markup lists them (the gallery's do, as
+        // its reader sees them); else opening the list wakes the diagram and says it is loading.
+        if (this.root.hasAttribute("data-choices")) {
+          this.listChoices(this.attr("data-choices").split("\n").filter(Boolean));
+        } else {
+          this.choices.append(el("option", {}, t("Try a move\u2026", null, this.lang)));
+          const wake = (event) => {
+            if (this.view || ["Tab", "Shift", "Escape"].includes(event.key)) return;  // passing by
+            this.choices.options[0].textContent = t("Loading the moves\u2026", null, this.lang);
+            this.live();
+          };
+          for (const kind of ["pointerdown", "keydown"]) this.choices.addEventListener(kind, wake);
+        }
         this.bar.append(this.choices);
         this.reset = button(t("Back to the starting position", null, this.lang), () => this.act("reset", {}),
                             t("Reset", null, this.lang));
@@ -410,12 +425,16 @@
         this.forward.disabled = this.last.disabled = view.ply === view.total;
       }
       if (this.request.interactive) {
-        this.choices.replaceChildren(
-          el("option", {}, view.choices.length ? t("Try a move\u2026", null, this.lang)
-            : t("No move possible", null, this.lang)));
-        for (const label of view.choices) this.choices.append(el("option", {}, String(label)));
+        this.listChoices(view.choices);
         this.drawButtons(view.buttons);
       }
+    }
+
+    // The move list: a heading option, then the reader's legal moves.
+    listChoices(labels) {
+      this.choices.replaceChildren(
+        el("option", {}, labels.length ? t("Try a move\u2026", null, this.lang) : t("No move possible", null, this.lang)),
+        ...labels.map((label) => el("option", {}, String(label))));
     }
   }
 

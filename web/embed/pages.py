@@ -5,11 +5,12 @@
   and the frame's texts filled in, ``frame.js``) and ``embed_service.py``, the Python the
   frame runs;
 * ``gallery.html``: every rulebook example of :mod:`pygame_rules.examples` as an embed
-  whose static SVG is rendered here, so the page shows every board before any Python;
+  whose static SVG and first moves are computed here, so the page shows both before any Python;
 * ``learn.html`` (from ``learn.html`` here): every lesson of :mod:`pygame_rules.lessons`,
   game by game, each an embedded lesson in a ``<details>`` that starts it when opened;
 * ``rules/``: the rules reference pages, each source in ``web/static/rules`` put into the
-  shared page shell (``shell.html``).
+  shared page shell (``shell.html``), its game's examples as live embeds where the source has
+  ``<figure data-example="...">`` (:func:`illustrate`).
 
 Every page is written once per language: the English one under its own name
 (``rules/tuerme.html``, the address everyone links to) and each translation beside it,
@@ -42,10 +43,12 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent.parent
 STATIC = ROOT / "web" / "static"
-if str(ROOT) not in sys.path:  # build.py runs from a checkout, not an installed package
-    sys.path.insert(0, str(ROOT))
+for _folder in (ROOT, ROOT / "web"):  # build.py runs from a checkout, not an installed package;
+    if str(_folder) not in sys.path:   # web/ holds the catalogs and the embed runtime used here
+        sys.path.insert(0, str(_folder))
 
-from pygame_rules.i18n import LANGUAGES, NATIVE_NAMES, _, translations, using  # noqa: E402
+from pygame_rules.examples import Example  # noqa: E402
+from pygame_rules.i18n import LANGUAGES, NATIVE_NAMES, _, language, translations, using  # noqa: E402
 
 RUNTIME_FILES = ("frame.js", "embed_worker.js", "embed_service.py")
 #: The scripts whose ``t()`` texts the build fills in, and the file each table goes into.
@@ -59,6 +62,8 @@ OUTPUTS = ("embed", "rules", *(f"{page}{suffix}.html" for page in ("gallery", "l
 GAME_ORDER = ("tuerme", "babel", "saba")
 #: An element marked for translation: opening tag, inner HTML, closing tag (as catalogs.py reads it).
 MARKED = re.compile(r"(<(\w+)[^>]*\sdata-i18n(?:=\"[^\"]*\")?[^>]*>)(.*?)(</\2>)", re.S)
+#: Where a rules page shows one of its game's rulebook examples (filled by :func:`illustrate`).
+EXAMPLE_SLOT = re.compile(r'<figure data-example="([\w-]+)"></figure>')
 #: A link to a page of our own (no scheme, no ``data:``): path and anchor.
 _HREF = re.compile(r'href="([^"#:]*)(#[^"]*)?"')
 
@@ -95,6 +100,8 @@ def fill_page(name: str, text: str, lang: str, gallery: str, pages: Iterable[str
     """The page ``name`` in the active language ``lang``: marked texts translated, links to the
     other ``pages`` in the same language, placeholders filled."""
     text = translate_marked(text).replace("@GALLERY@", gallery)
+    if name.startswith("rules/"):
+        text = illustrate(name, text)
     if "@LESSONS@" in text:
         text = text.replace("@LESSONS@", lesson_sections())
     text = relink(name, text, lang, pages)
@@ -180,31 +187,74 @@ def script_texts(files: Iterable[str]) -> str:
 
 
 def gallery_sections(lang: str = "en") -> str:
-    """One section per game, one figure per example: caption plus embed with its static SVG."""
+    """A filter by game, then one section per game, one figure per example (:func:`example_figure`)."""
     from pygame_rules import get_game
     from pygame_rules.examples import examples
-    from pygame_rules.render_cli import embed_snippet
 
-    sections = []
     with using(lang):
-        for name in GAME_ORDER:
-            game = get_game(name)
-            figures = []
-            for ex in examples(name):
-                svg = game.render_svg(ex.start(), ex.viewer, **ex.highlights)
-                viewer = None if ex.viewer is None else str(ex.viewer)
-                snippet = embed_snippet(name, ex.position, list(ex.moves), viewer, svg,
-                                        highlight=ex.highlights)
-                figures.append(
-                    f'<figure class="example" id="{name}-{ex.name}">\n'
-                    f"<figcaption><h3>{html.escape(_(ex.title))}</h3>\n<p>{html.escape(_(ex.caption))}</p>"
-                    f"</figcaption>\n{snippet}\n</figure>")
+        titles = {name: html.escape(_(get_game(name).title)) for name in GAME_ORDER}
+        links = "".join(f' <a href="#{name}">{title}</a>' for name, title in titles.items())
+        label, every = html.escape(_("Examples by game")), html.escape(_("All games"))
+        sections = [f'<nav class="filter" aria-label="{label}"><a href="#">{every}</a>{links}</nav>']
+        for name, title in titles.items():
+            figures = "\n".join(example_figure(ex) for ex in examples(name))
             summary = html.escape(_("Rules summary"))
             sections.append(
-                f'<section id="{name}"><h2>{html.escape(_(game.title))}</h2>\n'
-                f'<p><a href="./rules/{name}.html">{summary}</a></p>\n'
-                + "\n".join(figures) + "\n</section>")
+                f'<section id="{name}"><h2>{title}</h2>\n<p><a href="./rules/{name}.html">{summary}</a></p>\n'
+                f'<div class="examples">\n{figures}\n</div>\n</section>')
     return "\n".join(sections)
+
+
+def example_figure(ex: Example) -> str:
+    """A rulebook example in the active language: title and caption, then its live embed with
+    the starting position's SVG and move list (``data-choices``) computed here, so the page
+    shows both before any Python; both as the example's reader sees them (its ``viewer``).
+
+    >>> from pygame_rules.examples import example
+    >>> figure = example_figure(example("tuerme", "picture-2"))
+    >>> figure.startswith('<figure class="example" id="tuerme-picture-2">'), 'data-choices="d4-d3' in figure
+    (True, True)
+    """
+    from pygame_rules import get_game
+    from pygame_rules.render_cli import embed_snippet
+
+    svg = get_game(ex.game).render_svg(ex.start(), ex.viewer, **ex.highlights)
+    viewer = None if ex.viewer is None else str(ex.viewer)
+    snippet = embed_snippet(ex.game, ex.position, list(ex.moves), viewer, svg, highlight=ex.highlights,
+                            choices=first_choices(ex))
+    return (f'<figure class="example" id="{ex.game}-{ex.name}">\n'
+            f"<figcaption><h3>{html.escape(_(ex.title))}</h3>\n<p>{html.escape(_(ex.caption))}</p>"
+            f"</figcaption>\n{snippet}\n</figure>")
+
+
+def first_choices(ex: Example) -> list[str]:
+    """The moves the embed of ``ex`` lists at its start, in the active language: the embed
+    runtime's own answer (``embed_service``), which reads the position as the example's viewer.
+
+    >>> from pygame_rules.examples import example
+    >>> first_choices(example("tuerme", "picture-2"))
+    ['d4-d3', 'd4-d2', 'd4-d1', 'd4-c4', 'd4-b4', 'd4-a4']
+    """
+    from embed.embed_service import handle
+
+    request = {"diagram": 0, "game": ex.game, "position": ex.position, "moves": "\n".join(ex.moves),
+               "viewer": None if ex.viewer is None else str(ex.viewer), "interactive": True}
+    choices: list[str] = json.loads(handle("open", json.dumps(request), language()))["choices"]
+    return choices
+
+
+def illustrate(name: str, text: str) -> str:
+    """The rules page ``name`` (``rules/<game>.html``) with each ``<figure data-example="...">``
+    slot replaced by that example of its game (:func:`example_figure`), in the active language.
+
+    >>> page = illustrate("rules/saba.html", '<p>Harbour.</p><figure data-example="harbour"></figure>')
+    >>> page.count('<figure class="example" id="saba-harbour">'), "data-pygame-rules" in page
+    (1, True)
+    """
+    from pygame_rules.examples import example
+
+    game = posixpath.basename(name).removesuffix(".html")
+    return EXAMPLE_SLOT.sub(lambda slot: example_figure(example(game, slot.group(1))), text)
 
 
 def lesson_sections() -> str:
