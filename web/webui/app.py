@@ -463,6 +463,8 @@ class App:
               h("label", h("input", type="checkbox", id="setting-animate", name="animate", checked=chosen.animate,
                            disabled=reduced),
                 _("Animate moves")),
+              h("label", h("input", type="checkbox", id="setting-skip", name="skip", checked=chosen.skip),
+                _("Skip steps with only one possible action")),
               h("p", _("Your device asks for reduced motion, so moves are not animated."),
                 class_="muted") if reduced else None,
               h("label", _("Pace of the computer players"), " ",
@@ -478,7 +480,8 @@ class App:
         before = self.settings
         stored = settings.load(self.store)  # (under reduced motion its box is disabled, so not sent)
         animate = stored.animate if self.reduced_motion else "animate" in event.form
-        chosen = Settings(sound="sound" in event.form, animate=animate, pace=event.form.get("pace", before.pace))
+        chosen = Settings(sound="sound" in event.form, animate=animate, pace=event.form.get("pace", before.pace),
+                          skip="skip" in event.form)
         if not settings.save(self.store, chosen):
             self.page.toast(_("This browser does not keep settings: they last until you leave the page."), error=True)
         if chosen.sound and not before.sound:
