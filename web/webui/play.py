@@ -90,9 +90,12 @@ class GameScreen:
         self.hinted: set[int] = set()
         #: The moves (1-based) played for a person, his only possible action (:mod:`.autoplay`).
         self.automatic: set[int] = set()
-        #: The moves (1-based) played with the move before them, which Undo takes back together:
-        #: the automatic ones and those of a quantity chosen at once (``Button.then``).
+        #: The moves (1-based) played with the move before them, which Undo takes back together
+        #: (a quantity chosen at once, ``Button.then``).
         self._joined: set[int] = set()
+        #: The number of moves Undo went back to: an only possible move there waits for the
+        #: person (else it would come straight back), until a move is made.
+        self._undone: int | None = None
         #: The computer player's decision or the hint being worked out (cancelled on leaving).
         self._work: set[asyncio.Future[Any]] = set()
         self.page = app.page
@@ -501,17 +504,15 @@ class GameScreen:
     def _play_forced(self) -> bool:
         """Play the person's only possible action for him, if he wants that and the step may be
         skipped (:mod:`.autoplay`); True if it was played (and the game drawn anew)."""
-        forced = autoplay.forced_move(self.controller) if self.app.settings.skip else None
+        ply = len(self.session.moves)
+        forced = autoplay.forced_move(self.controller) if self.app.settings.skip and ply != self._undone else None
         if forced is None:
             return False
-        ply = len(self.session.moves)
         self.automatic.add(ply + 1)
-        self._joined.add(ply + 1)
         self.play(*forced)
         if len(self.session.moves) > ply:
             return True
         self.automatic.discard(ply + 1)
-        self._joined.discard(ply + 1)
         return False
 
     def step(self, step: str) -> None:
@@ -541,7 +542,7 @@ class GameScreen:
         count = self.controller.undo()
         while len(self.session.moves) + 1 in self._joined and not self.controller.undo_blocker():
             count += self.controller.undo()  # a move played with the one before it goes with it
-        left = len(self.session.moves)
+        left = self._undone = len(self.session.moves)
         self.hinted, self.automatic, self._joined = ({k for k in marks if k <= left}
                                                      for marks in (self.hinted, self.automatic, self._joined))
         self._log_items = {key: item for key, item in self._log_items.items() if key[2] <= left}
