@@ -46,6 +46,18 @@ def only_action(game: Game[Any, Any], state: Any, player: int) -> Any | None:
     return actions[0] if len(actions) == 1 else None
 
 
+def only_move(game: Game[Any, Any], state: Any, player: int) -> Any | None:
+    """``player``'s one legal action in ``state`` (:func:`only_action`) if it may be played for
+    him: it neither ends the game nor makes anything public; else None."""
+    action = only_action(game, state, player)
+    if action is None:
+        return None
+    after = game.apply(state, player, action)
+    if game.is_over(after) or made_public(game, state, action, after, player):
+        return None
+    return action
+
+
 def made_public(game: Game[Any, Any], before: Any, action: Any, after: Any, reader: int) -> bool:
     """Whether ``action`` from ``before`` to ``after`` made something public, as ``reader`` reads it."""
     return bool(game.describe_outcome(game.view(before, reader), action, game.view(after, reader), None))
@@ -63,13 +75,8 @@ def forced_move(controller: Controller) -> tuple[int, Any] | None:
     handed = controller.only_person is None and game.hidden_information
     if handed and (not moves or moves[-1].player != player):
         return None
-    action = only_action(game, state, player)
-    if action is None:
-        return None
     if moves and moves[-1].player != player \
             and made_public(game, session.states[-2], moves[-1].action, state, player):
         return None
-    after = game.apply(state, player, action)
-    if game.is_over(after) or made_public(game, state, action, after, player):
-        return None
-    return player, action
+    action = only_move(game, state, player)
+    return None if action is None else (player, action)
