@@ -15,7 +15,6 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from webui import autoplay
 
 from pygame_rules import IllegalAction
 from pygame_rules.babel import GAME as BABEL
@@ -23,6 +22,7 @@ from pygame_rules.babel import Build, Offer
 from pygame_rules.bots import knowledge_for
 from pygame_rules.registry import get_game, interaction_for
 from pygame_rules.rng import Rng
+from webui import autoplay
 
 CASES = [("babel", 3, {}), ("babel", 4, {"two_colour_tiles": True}),
          ("babel", 5, {"late_double_turn": True, "cards_out_of_turn": True, "optional_replacing": True}),

@@ -18,7 +18,7 @@ from page_model import Browser
 from pygame_rules import get_game
 from pygame_rules.i18n import use
 from pygame_rules.rng import Rng
-from pygame_rules.saba import Discard, Done, RemoveCard, Res, TakeHarbour
+from pygame_rules.saba import Discard, Res
 from pygame_rules.session import Seat, Session
 
 SABA = get_game("saba")

@@ -56,7 +56,7 @@ class GameScreen:
         self.interaction = interaction_for(self.game)
         self.interaction.names = self.names
         #: The log's entries as written, by language, move and look (see _log_item).
-        self._log_items: dict[tuple[str, int | None, int, bool, bool, bool, bool], Html] = {}
+        self._log_items: dict[tuple[str, int | None, int, bool, bool, bool, bool, bool], Html] = {}
         #: The log's entries of turns of several moves as written, by look (see _log_group), and
         #: their lines, by language, reader and moves.
         self._log_groups: dict[tuple[Any, ...], Html] = {}
