@@ -146,7 +146,8 @@ def test_game_screen_prompt_and_buttons() -> None:
     ui = BabelInteraction(GAME)
     with using("nl"):
         assert "wil de bouwfiche schip 5 van het wereldwonder Toren van Babel bouwen" in ui.prompt(asked, YELLOW)
-        assert [b.label for b in ui.buttons(asked, YELLOW)] == ["Aanbod verdekt leggen: niets"]
+        labels = [b.label for b in ui.buttons(asked, YELLOW)]
+        assert labels[0] == "Aanbod verdekt leggen: niets" and all(x.startswith("Aanbod verdekt leggen: ") for x in labels)
     with using("de"):
         assert "Dein Angebot: nichts." in ui.prompt(asked, YELLOW)
-    assert [b.label for b in ui.buttons(asked, YELLOW)] == ["Seal offer: nothing"]
+    assert [b.label for b in ui.buttons(asked, YELLOW)][0] == "Seal offer: nothing"

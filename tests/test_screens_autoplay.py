@@ -197,3 +197,16 @@ def test_one_discard_left_is_still_one_click(tab: Browser) -> None:
     tab.click("#game-buttons button", "End building")
     tab.board(resource="g", player="0")
     assert tab.game().moves[-1].action == Discard(res=Res.GOLD) and "Discard down to" in tab.page.find("#prompt").text
+
+
+def test_a_babel_offer_of_the_asked_kind_is_one_click(tab: Browser) -> None:
+    """Seed 8 (``test_a_babel_build_with_sealed_offers_through_pass_screens``): Ann asks for a tile
+    of 3 ships; Bob holds 1 ship: "Seal offer: 1 ship" is there before he clicks a card."""
+    tab.start_game("babel", 3, 8, names=("Ann", "Bob", "Cid"))
+    tab.pass_to("Ann")
+    tab.board(wonder="2", tile="0")
+    tab.click("#game-buttons button", "Build this tile")
+    tab.pass_to("Bob")
+    assert buttons(tab) == ["Seal offer: nothing", "Seal offer: 1 ship"]
+    tab.click("#game-buttons button", "Seal offer: 1 ship")
+    assert tab.game().moves[-1].action.cards == (0, 0, 1, 0)
