@@ -147,7 +147,8 @@ def test_game_screen_prompt_and_buttons() -> None:
     with using("nl"):
         assert "wil de bouwfiche schip 5 van het wereldwonder Toren van Babel bouwen" in ui.prompt(asked, YELLOW)
         labels = [b.label for b in ui.buttons(asked, YELLOW)]
-        assert labels[0] == "Aanbod verdekt leggen: niets" and all(x.startswith("Aanbod verdekt leggen: ") for x in labels)
+        assert labels[0] == "Aanbod verdekt leggen: niets"
+        assert all(label.startswith("Aanbod verdekt leggen: ") for label in labels)  # and the asked kind at once
     with using("de"):
         assert "Dein Angebot: nichts." in ui.prompt(asked, YELLOW)
-    assert [b.label for b in ui.buttons(asked, YELLOW)][0] == "Seal offer: nothing"
+    assert ui.buttons(asked, YELLOW)[0].label == "Seal offer: nothing"
