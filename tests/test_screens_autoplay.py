@@ -82,6 +82,8 @@ def test_a_saba_turn_skips_the_steps_without_a_choice_in_a_hotseat_game(tab: Bro
     tab.click("#game-buttons button", "End turn")
     tab.pass_to("Bob")
     assert automatic(tab) == ["Ann: end building", "Ann: no figure"]
+    turn = tab.page.find("#log li.log-group .log-summary")  # Ann's turn in one line, which says it too
+    assert turn.text.endswith(" automatic") and turn.find_all(".log-auto")
 
 
 def test_a_step_after_the_pass_screen_is_the_persons_own(tab: Browser) -> None:
@@ -210,3 +212,19 @@ def test_a_babel_offer_of_the_asked_kind_is_one_click(tab: Browser) -> None:
     assert buttons(tab) == ["Seal offer: nothing", "Seal offer: 1 ship"]
     tab.click("#game-buttons button", "Seal offer: 1 ship")
     assert tab.game().moves[-1].action.cards == (0, 0, 1, 0)
+
+
+def test_the_setting_and_the_mark_speak_the_readers_language() -> None:
+    b = Browser(lang="de")
+    try:
+        b.send({"type": "settings"})
+        assert "Schritte mit nur einer möglichen Aktion überspringen" in b.page.find("#dialog-settings").text
+        b.click("#settings-close")
+        b.start_game("saba", 2, 3, names=("Ann", "Bob"), kinds=("human", "easy"))
+        b.board(harbour="2")
+        b.board(**{"build-field": "0"})
+        mark = b.page.find_all("#log .log-auto")[-1]
+        assert mark.text == "automatisch" and mark.attrs["title"] == "Der einzig mögliche Zug: für dich gespielt"
+    finally:
+        b.close()
+        use("en")
