@@ -27,12 +27,24 @@ from .protocol import Game
 
 @dataclass(frozen=True)
 class Button:
-    """A control beside the board: plays ``action`` (or, with ``step``, changes the UI step)."""
+    """A control beside the board: plays ``action`` (or, with ``step``, changes the UI step),
+    then the actions ``then`` of the same player, each checked by the rules in its turn: a
+    quantity chosen at once ("Discard 2 ebony") is the engine's actions one by one.
+
+    >>> Button("Discard 2", "d", then=("d",)).actions
+    ('d', 'd')
+    """
 
     label: str
     action: Any = None
     step: str = ""
     primary: bool = False
+    then: tuple[Any, ...] = ()
+
+    @property
+    def actions(self) -> tuple[Any, ...]:
+        """The actions the button plays, in order (none for a step)."""
+        return () if self.action is None else (self.action, *self.then)
 
 
 @dataclass(frozen=True)

@@ -407,7 +407,9 @@ class LessonBoard:
             raise ValueError(_("that button is gone; the board has changed"))
         chosen = buttons[index]
         if chosen.action is not None:
-            self._judge(chosen.action)
+            for action in chosen.actions:  # a quantity at once: each move judged, up to a wrong one
+                if not self._judge(action):
+                    break
         else:
             self.ui.step(chosen.step)
             self.note = None
@@ -420,10 +422,12 @@ class LessonBoard:
         self.note = self._played(None)
         self._fresh()
 
-    def _judge(self, action: Any) -> None:
+    def _judge(self, action: Any) -> bool:
+        """Judge the learner's ``action``: whether it was the step's move."""
         verdict = self.run.answer(action)
         self.note = self._played(verdict) if verdict.correct else verdict_note(verdict)
         self._fresh()
+        return verdict.correct
 
     def _played(self, verdict: Verdict | None) -> dict[str, Any] | None:
         """The note on the moves just played: the learner's right one, then the replies."""

@@ -5,7 +5,8 @@ given a *twin*: a full state dealt from his view alone (the computer players' ow
 :meth:`~pygame_rules.bots.knowledge.Knowledge.determinize`), which he cannot tell from the
 truth. Whatever he reads must be the same in both: his legal actions, their texts (hints,
 buttons and lists show these), their records, the reason for refusing any action he might
-try (another player's included), and the status line. A text computed from the real state
+try (another player's included), the status line, and whether a step of his is played for him
+(his only possible action, ``web/webui/autoplay.py``). A text computed from the real state
 that reads a hidden card, a sealed offer or the order of a pile differs between the twins.
 """
 
@@ -21,6 +22,7 @@ from pygame_rules.babel import Build, Offer
 from pygame_rules.bots import knowledge_for
 from pygame_rules.registry import get_game, interaction_for
 from pygame_rules.rng import Rng
+from webui import autoplay
 
 CASES = [("babel", 3, {}), ("babel", 4, {"two_colour_tiles": True}),
          ("babel", 5, {"late_double_turn": True, "cards_out_of_turn": True, "optional_replacing": True}),
@@ -52,6 +54,7 @@ def readings(game: Any, state: Any, player: int, others: list[Any]) -> dict[str,
         "refusals": [refusal(game, state, player, a) for a in others],
         "why": [game.why_illegal(state, player, a) for a in others],
         "status": game.status_text(state),
+        "played for him": autoplay.only_move(game, state, player),  # a step skipped (web/webui/autoplay.py)
     }
 
 

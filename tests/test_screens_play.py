@@ -31,6 +31,11 @@ BABEL = get_game("babel")
 SABA = get_game("saba")
 
 
+def no_skipping(b: Browser) -> None:
+    """The setting "Skip steps with only one possible action" off: every step is the person's."""
+    b.app.store.items["pygame_rules.settings"] = json.dumps({"skip": False})
+
+
 def click_move(b: Browser, move: Move) -> None:
     """A Türme move as a person makes it: the piece, then the field."""
     before = len(b.log())
@@ -212,8 +217,10 @@ def short_game(players: int, limit: int) -> tuple[int, int]:
 
 def test_a_whole_tuerme_game_of_four_by_clicking(tab: Browser) -> None:
     """Each move: the piece selected, its one target shown, the log's text the engine's; at the
-    end the winner and the totals."""
+    end the winner and the totals (every move clicked: the setting that plays an only possible
+    move is off, see test_screens_autoplay.py)."""
     seed, plies = short_game(4, 90)
+    no_skipping(tab)
     tab.start_game("tuerme", 4, seed)
     state, rng = TUERME.new_game(4, seed=seed), Rng.from_seed(seed)
     for ply in range(plies):
@@ -296,7 +303,9 @@ def test_a_babel_build_with_sealed_offers_through_pass_screens(tab: Browser) -> 
 
 def test_a_first_saba_turn_by_clicking_the_board(tab: Browser) -> None:
     """Seed 31: H1 holds 2 alabaster and its draw is an ebony card; 5.1 is an arch costing
-    alabaster + ebony. Ann has no gold, so she places no figure. Hands stay private."""
+    alabaster + ebony. Ann has no gold, so she places no figure. Hands stay private. Every step is
+    clicked: the setting that skips steps with one possible action is off (on: test_screens_autoplay.py)."""
+    no_skipping(tab)
     names = ("Ann", "Bob")
     moves = [TakeHarbour(1), PlayCard(Card.EBONY), SabaBuild(0), Done(), Done(), Done()]
     tab.start_game("saba", 2, 31, names=names)
@@ -613,7 +622,8 @@ def test_reduced_motion_turns_the_animations_off() -> None:
         assert "disabled" in box.attrs and "checked" not in box.attrs
         assert "reduced motion" in b.page.find("#dialog-settings").text
         b.fill("#setting-sound", True)
-        assert json.loads(b.page.storage["pygame_rules.settings"]) == {"sound": True, "animate": True, "pace": "fast"}
+        assert json.loads(b.page.storage["pygame_rules.settings"]) == {"sound": True, "animate": True, "pace": "fast",
+                                                                      "skip": True}
         b.start_game("tuerme", 2, 5, kinds=("human", "easy"))
         click_move(b, plain_move(TUERME.new_game(2, seed=5), 0))
         b.until(lambda: b.page.find_all("#your-turn"))

@@ -140,7 +140,7 @@ def test_compose_and_seal_an_offer():
     state = offer_state()
     ui = BabelInteraction(GAME)
     assert ui.clickable(state, YELLOW) == [{"card": "camel"}, {"card": "ship"}, {"card": "exchange"}]
-    assert labels(ui, state, YELLOW) == ["Seal offer: nothing"]
+    assert labels(ui, state, YELLOW) == ["Seal offer: nothing", "Seal offer: 1 ship", "Seal offer: 2 ships"]
     for _ in range(3):  # the third ship is not in the hand: ignored
         ui.click(state, YELLOW, {"card": "ship", "count": "2"})
     assert ui.highlights(state, YELLOW) == {"cards": (0, 0, 2, 0)}
@@ -159,7 +159,22 @@ def test_an_offer_over_the_tile_is_explained_not_sealed():
     assert "can't be sealed: the tile asks for 3 cards" in ui.prompt(state, YELLOW)
     assert labels(ui, state, YELLOW) == ["Clear offer"]
     press(ui, state, YELLOW, "Clear offer")
-    assert ui.highlights(state, YELLOW) == {} and labels(ui, state, YELLOW) == ["Seal offer: nothing"]
+    assert ui.highlights(state, YELLOW) == {} and labels(ui, state, YELLOW)[0] == "Seal offer: nothing"
+
+
+@pytest.mark.parametrize("hands", [{YELLOW: (2, 0, 2, 0)}, {YELLOW: (0, 0, 5, 1)}, {YELLOW: (3, 3, 0, 3)},
+                                   {YELLOW: (0, 0, 1, 0)}])
+def test_an_offer_of_one_kind_is_one_click_in_exactly_the_legal_amounts(hands):
+    """With nothing put in yet, each amount of the asked kind the hand holds, up to what the tile
+    asks, is a button sealing it: exactly the legal offers of that kind, no more."""
+    state = make_state({RED: (0, 0, 1, 0), GREEN: (0, 0, 1, 0), **hands}, tiles={(BABEL, 0): SHIP3})
+    state = GAME.apply(state, RED, Build(BABEL, 0))
+    ui = BabelInteraction(GAME)
+    at_once = [b.action for b in ui.buttons(state, YELLOW)[1:] if isinstance(b.action, Offer)]
+    ships = min(state.players[YELLOW].hand[2], 3)
+    assert at_once == [Offer((0, 0, n, 0)) for n in range(1, ships + 1)]
+    assert all(offer in GAME.legal_actions(state, YELLOW) for offer in at_once)
+    assert GAME.why_illegal(state, YELLOW, Offer((0, 0, ships + 1, 0))) is not None
 
 
 def test_offers_are_composed_per_player_and_never_replayed():

@@ -415,3 +415,61 @@ def test_replay_highlights_show_the_move_never_a_hand():
     assert ui.replay_highlights(state, BLUE, TakeHarbour(3)) == {"harbour": [3]}
     assert ui.replay_highlights(state, BLUE, PlayOverseer(1, 2)) == {"districts": [1, 2]}
     assert ui.replay_highlights(state, BLUE, PlayCard(Card.GOLD)) == {}
+
+
+# ------------------------------------------------------------ quantities at once
+def amounts(ui: SabaInteraction, state: SabaState, player: int, target: dict[str, str]) -> list[int]:
+    """The amounts the buttons offer after a click on ``target`` (a click that discards at once: [1]),
+    each checked: its actions are legal one after another."""
+    ui.reset()
+    clicked = ui.click(state, player, target)
+    if clicked is not None:
+        return [1]
+    if "card" in target:
+        found = [b for b in ui.buttons(state, player) if isinstance(b.action, Discard)]
+    else:
+        found = [b for b in ui.buttons(state, player) if b.action is not None]
+    for button in found:
+        after = state
+        for action in button.actions:
+            after = GAME.apply(after, player, action)
+    return [len(b.actions) for b in found]
+
+
+def most(state: SabaState, player: int, discard: Discard) -> int:
+    """How many ``discard`` the rules take one after another."""
+    n = 0
+    while GAME.why_illegal(state, player, discard) is None:
+        state, n = GAME.apply(state, player, discard), n + 1
+    return n
+
+
+@pytest.mark.parametrize(("res", "hand"), [((8, 0, 0, 1), ()), ((3, 3, 3, 0), ()), ((0, 2, 5, 4), ()),
+                                           ((1, 0, 0, 0), (Card.GOLD,) * 4 + (Card.EBONY,) * 2),
+                                           ((9, 0, 0, 0), (Card.GOLD, Card.EBONY) * 2)])
+def test_a_discard_offers_exactly_the_amounts_the_rules_allow(res: tuple[int, ...], hand: tuple[Card, ...]):
+    """Over the limits, a resource or card of which several may go is discarded in the amount
+    chosen at once, the engine's discards one after another: the buttons offer 1 up to the most
+    the rules take, each amount once, and a kind of which one may go goes with its click."""
+    state = with_player(make(phase=Phase.END), BLUE, res=res, hand=hand)
+    ui = SabaInteraction(GAME)
+    for r in Res:
+        if res[r.index]:
+            assert amounts(ui, state, BLUE, {"resource": r.value, "player": "0"}) == \
+                list(range(1, most(state, BLUE, Discard(res=r)) + 1)), r
+    for card in set(hand):
+        assert amounts(ui, state, BLUE, {"card": card.value}) == \
+            list(range(1, most(state, BLUE, Discard(card=card)) + 1)), card
+
+
+def test_the_amount_asked_names_the_resource_and_cancels():
+    state = with_player(make(phase=Phase.END), BLUE, res=(8, 0, 0, 2))
+    ui = SabaInteraction(GAME)
+    assert ui.click(state, BLUE, {"resource": "a", "player": "0"}) is None
+    assert ui.prompt(state, BLUE) == "Discard how much alabaster?"
+    assert labels(ui, state, BLUE) == ["Discard 1 alabaster", "Discard 2 alabaster", "Discard 3 alabaster", "Cancel"]
+    assert ui.click(state, BLUE, {"resource": "a", "player": "0"}) is None  # clicked again: put down
+    assert "Discard down to" in ui.prompt(state, BLUE)
+    ui.click(state, BLUE, {"resource": "g", "player": "0"})
+    press(ui, state, BLUE, "Cancel")
+    assert labels(ui, state, BLUE) == []

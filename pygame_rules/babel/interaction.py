@@ -22,7 +22,7 @@ from .actions import Accept, Build, CardExchange, Continue, Decline, DoubleTurn,
 from .data import KINDS, NO_CARDS, WONDERS, Counts, counts_words, tile_words
 from .legal import own_share
 from .render import PORTRAIT_BELOW
-from .state import BabelState, Phase, add
+from .state import BabelState, Phase, add, fits
 
 #: UI steps (``Button.step`` keys).
 CLEAR, SWAP, CANCEL = "clear", "swap", "cancel"
@@ -353,7 +353,18 @@ class BabelInteraction(Interaction):
             out.append(Button(_("Seal offer: {offer}").format(offer=_offer_text(offer)), offer, primary=True))
         if any(self.cards) or self.exchange:
             out.append(Button(_("Clear offer"), step=CLEAR))
-        return out
+            return out
+        return out + self._offers_at_once(state, legal)
+
+    def _offers_at_once(self, state: BabelState, legal: list[Any]) -> list[Button]:
+        """With nothing put in yet, the help in one click: each legal offer of one kind the tile
+        asks for, 1 up to as many cards as it asks (a mix or a bluff is clicked together)."""
+        tile = state.tile
+        assert tile is not None
+        found = [a for a in legal if isinstance(a, Offer) and not a.exchange
+                 and sum(1 for n in a.cards if n) == 1 and fits(a.cards, tile)]
+        return [Button(_("Seal offer: {offer}").format(offer=_offer_text(a)), a)
+                for a in sorted(found, key=lambda a: a.cards[::-1])]  # by kind, then amount
 
     def _decide_buttons(self, state: BabelState, legal: list[Any]) -> list[Button]:
         out = [Button(_build_label(state, a, self.names), a, primary=True) for a in self._builds(state)]

@@ -21,7 +21,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from typing import Any
 
-from ..i18n import N_, _
+from ..i18n import N_, _, ngettext
 from ..interaction import Button, Interaction, Played
 from .actions import (
     Build,
@@ -102,6 +102,7 @@ class SabaInteraction(Interaction):
         self.opponent: int | None = None
         self.take: tuple[Res, ...] = ()
         self.give: tuple[Res, ...] = ()
+        self.discarding: Res | None = None  # over the limit: the resource whose amount is asked
 
     def _sync(self, state: SabaState, player: int) -> None:
         """New position or player: forget the selection and list the legal actions once."""
@@ -163,6 +164,8 @@ class SabaInteraction(Interaction):
             return self._build_prompt(state)
         if self.district is not None:
             return _("The {district}: choose what to do there.").format(district=District(self.district).noun)
+        if self.discarding is not None:
+            return _("Discard how much {resource}?").format(resource=self.discarding.noun)
         text = self._phase_prompt(state, player)
         if self._of(UseDistrict, PlayCard, *PERSON_CLASS.values()):
             text += " " + _("You may also use your districts and play action cards (click them).")
@@ -334,7 +337,7 @@ class SabaInteraction(Interaction):
 
     def _board_click(self, player: int, target: dict[str, str]) -> Any:
         """A click outside any selection's targets: a fresh start."""
-        slot, district = self.slot, self.district
+        slot, district, discarding = self.slot, self.district, self.discarding
         self.reset()
         if "build-field" in target:
             return self._click_slot(_int(target["build-field"]), slot)
@@ -346,7 +349,11 @@ class SabaInteraction(Interaction):
             return _only(a for a in self._of(TakeHarbour) if a.field == _int(field))
         if "resource" in target and own:
             res = _res(target["resource"])
-            return _only(a for a in self._of(Stash, Discard) if a.res == res)
+            found = _only(a for a in self._of(Stash, Discard) if a.res == res)
+            if isinstance(found, Discard) and self._discards(found) > 1:  # how many: the buttons ask
+                self.discarding = res if res != discarding else None
+                return None
+            return found
         if target.get("serail") == "1":  # the serail step: a marker on field 1
             return _only(a for a in self._of(SerailChoice) if a.place)
         return None
@@ -376,7 +383,7 @@ class SabaInteraction(Interaction):
         if card == was or not options:
             return None
         plain = [a for a in options if isinstance(a, (PlayCard, Discard))]
-        if len(options) == 1 and plain:
+        if len(options) == 1 and plain and not (isinstance(plain[0], Discard) and self._discards(plain[0]) > 1):
             return plain[0]
         self.card, self.composing = card, not plain
         return None
@@ -424,7 +431,27 @@ class SabaInteraction(Interaction):
         if self.district is not None:
             return [Button(_district_label(state, a), a)
                     for a in self._district_actions(self.district)] + [_cancel()]
+        if self.discarding is not None:
+            res = self.discarding
+            return [Button(ngettext("Discard {n} {resource}", "Discard {n} {resource}", n).format(
+                n=n, resource=res.noun), a, then=(a,) * (n - 1), primary=n == 1)
+                for n, a in self._amounts(Discard(res=res))] + [_cancel()]
         return self._phase_buttons(state)
+
+    def _discards(self, discard: Discard) -> int:
+        """How many of ``discard``'s card or resource may go, one after another (0: none)."""
+        if discard not in self.legal or self.moment is None:
+            return 0
+        player, state = self.moment
+        me = state.players[player]
+        if discard.card is not None:
+            return min(me.hand.count(discard.card), len(me.hand) - state.hand_limit)
+        assert discard.res is not None
+        return min(me.res[discard.res.index], me.total - RES_LIMIT)
+
+    def _amounts(self, discard: Discard) -> list[tuple[int, Discard]]:
+        """The amounts of ``discard`` the buttons offer: 1 up to :meth:`_discards`."""
+        return [(n, discard) for n in range(1, self._discards(discard) + 1)]
 
     def _phase_buttons(self, state: SabaState) -> list[Button]:
         out = [Button(_("Put a serail marker on field 1") if a.place else _("No serail marker"), a,
@@ -472,7 +499,9 @@ class SabaInteraction(Interaction):
         out = []
         for a in self._card_actions(self.card):
             if isinstance(a, Discard):
-                out.append(Button(_("Discard it"), a))
+                out += [Button(_("Discard it") if n == 1 else ngettext(
+                    "Discard {n} {card} card", "Discard {n} {card} cards", n).format(n=n, card=self.card.noun),
+                    a, then=(a,) * (n - 1)) for n, a in self._amounts(a)]
             elif isinstance(a, PlayCard):
                 out.append(Button(_("Play it: +1 {card}").format(card=self.card.noun), a, primary=True))
         if self._person():

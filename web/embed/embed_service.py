@@ -128,9 +128,9 @@ class Diagram:
         if player is None or not 0 <= index < len(buttons):
             raise ValueError(_("that button is gone; the board has changed"))
         chosen = buttons[index]
-        if chosen.action is not None:
-            self.play(player, chosen.action)
-        else:
+        for action in chosen.actions:
+            self.play(player, action)
+        if chosen.action is None:
             self.ui.step(chosen.step)
 
     def choose(self, index: int) -> None:

@@ -541,6 +541,8 @@ class App:
                 h("select", [h("option", _(PACE_LABELS[pace]), value=pace, selected=pace == chosen.pace)
                              for pace in PACES],
                   id="setting-pace", name="pace")),
+              h("label", h("input", type="checkbox", id="setting-skip", name="skip", checked=chosen.skip),
+                _("Skip steps with only one possible action")),
               h("div", h("button", _("Close"), type="button", id="settings-close",
                          on_click=lambda e: self.page.close_dialog("dialog-settings")), class_="row"),
               on_change=self.settings_changed),
@@ -550,7 +552,8 @@ class App:
         before = self.settings
         stored = settings.load(self.store)  # (under reduced motion its box is disabled, so not sent)
         animate = stored.animate if self.reduced_motion else "animate" in event.form
-        chosen = Settings(sound="sound" in event.form, animate=animate, pace=event.form.get("pace", before.pace))
+        chosen = Settings(sound="sound" in event.form, animate=animate, pace=event.form.get("pace", before.pace),
+                          skip="skip" in event.form)
         if not settings.save(self.store, chosen):
             self.page.toast(_("This browser does not keep settings: they last until you leave the page."), error=True)
         if chosen.sound and not before.sound:

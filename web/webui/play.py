@@ -21,7 +21,7 @@ from pygame_rules.service import replying
 from pygame_rules.session import Session
 from pygame_rules.whynot import is_choice, why_not
 
-from . import ending, working
+from . import autoplay, ending, working
 from .ending import share_button
 from .markup import Element, Html, h, swatch, written
 from .pace import SLIDE_MS, Pacer, hold, slide, waits_for_reader
@@ -57,7 +57,7 @@ class GameScreen:
         self.interaction = interaction_for(self.game)
         self.interaction.names = self.names
         #: The log's entries as written, by language, move and look (see _log_item).
-        self._log_items: dict[tuple[str, int | None, int, bool, bool, bool, bool], Html] = {}
+        self._log_items: dict[tuple[str, int | None, int, bool, bool, bool, bool, bool], Html] = {}
         #: The log's entries of turns of several moves as written, by look (see _log_group), and
         #: their lines, by language, reader and moves.
         self._log_groups: dict[tuple[Any, ...], Html] = {}
@@ -89,6 +89,14 @@ class GameScreen:
         self._replay_asked = False
         #: The moves (1-based) a person made after asking for a hint.
         self.hinted: set[int] = set()
+        #: The moves (1-based) played for a person, his only possible action (:mod:`.autoplay`).
+        self.automatic: set[int] = set()
+        #: The moves (1-based) played with the move before them, which Undo takes back together
+        #: (a quantity chosen at once, ``Button.then``).
+        self._joined: set[int] = set()
+        #: The number of moves Undo went back to: an only possible move there waits for the
+        #: person (else it would come straight back), until a move is made.
+        self._undone: int | None = None
         #: The computer player's decision or the hint being worked out (cancelled on leaving).
         self._work: set[asyncio.Future[Any]] = set()
         self.page = app.page
@@ -99,6 +107,8 @@ class GameScreen:
 
     # -------------------------------------------------------------- render
     def render(self) -> None:
+        if self._play_forced():
+            return  # (drawn by the render after the move)
         player = self.controller.acting_player()
         passing = self.controller.pass_to()
         self._turns = turns.turns(self.session)
@@ -187,7 +197,7 @@ class GameScreen:
         elif player is not None:
             parts.append(h("p", self.interaction.prompt(self.state, player), class_="muted", id="prompt"))
             buttons = [h("button", b.label, class_="" if b.primary else "secondary",
-                         on_click=lambda e, b=b: self.play(player, b.action) if b.action is not None
+                         on_click=lambda e, b=b: self.play(player, *b.actions) if b.action is not None
                          else self.step(b.step))
                        for b in self.interaction.buttons(self.state, player)]
             parts.append(h("div", buttons, class_="controls", id="game-buttons"))
@@ -340,17 +350,19 @@ class GameScreen:
         holds = shown in moves
         viewer = self.controller.viewer()
         key = (language(), viewer, moves.start, moves.stop, viewing if viewing in moves else None,
-               shown if holds else None, in_turn, open_, tuple(k for k in moves if k in self.hinted))
+               shown if holds else None, in_turn, open_, tuple(k for k in moves if k in self.hinted),
+               tuple(k for k in moves if k in self.automatic))
         if key not in self._log_groups:
             items = [self._log_item(k, viewing == k, shown == k and open_, False) for k in moves]
             told = self._summaries.get((language(), viewer, moves.start, moves.stop))
             if told is None:
                 told = self._summaries[(language(), viewer, moves.start, moves.stop)] = \
                     turns.summary(self.session, moves, viewer)
+            automatic = (" ", _automatic_mark()) if any(k in self.automatic for k in moves) else ()
             entry = h("li",
                       h("details",
                         h("summary", h("span", f"{moves.start}–{moves[-1]}.", class_="log-no"), " ",
-                          h("span", told, class_="log-summary")),
+                          h("span", told, *automatic, class_="log-summary")),
                         h("ol", items, class_="log-moves"),
                         open=open_ or None),
                       class_="log-group log-turn" if in_turn else "log-group", data_turn=str(moves.start),
@@ -401,7 +413,8 @@ class GameScreen:
         """The log's entry of the position after move ``k`` (0: the start), written once per
         language, reader and look: a long game's log is not written anew for every click. Its button
         has no handler of its own; the log's handler finds which one was clicked."""
-        key = (language(), self.controller.viewer(), k, current, shown, in_turn, k in self.hinted)
+        key = (language(), self.controller.viewer(), k, current, shown, in_turn, k in self.hinted,
+               k in self.automatic)
         if key not in self._log_items:
             if k == 0:
                 entry = h("li", h("span", "", class_="log-no"),
@@ -415,6 +428,7 @@ class GameScreen:
                             aria_current="true" if current else None),
                           h("span", _("hint"), class_="log-hint", title=_("A hint was shown for this move"))
                           if k in self.hinted else None,
+                          _automatic_mark() if k in self.automatic else None,
                           class_="log-turn" if in_turn else None, data_ply=str(k),
                           data_shown="true" if shown else None)
             self._log_items[key] = written(entry)
@@ -449,6 +463,7 @@ class GameScreen:
         if player is not None:
             self.pacer.person_acts()
         news = [_("{player}: {move}").format(player=self.names[m.player], move=self._log_text(k))
+                + (" " + _("(played automatically: the only possible move)") if k in self.automatic else "")
                 for k, m in enumerate(self.session.moves[drawn:], drawn + 1)]
         turn = player is not None and self._turn_changed(player)
         if turn:
@@ -470,16 +485,37 @@ class GameScreen:
             self.page.send("pulse")
 
     # ------------------------------------------------------------- actions
-    def play(self, player: int, action: Any) -> None:
+    def play(self, player: int, action: Any, *more: Any) -> None:
+        """``player`` plays ``action``, then each of ``more`` (a quantity chosen at once: each
+        checked by the rules in its turn; Undo takes them back together)."""
         ply = len(self.session.moves)
-        try:
-            self.controller.play(player, action)
-        except IllegalAction as exc:
-            self.page.toast(_("Not allowed: {reason}").format(reason=exc), error=True)
+        for k, each in enumerate((action, *more)):
+            try:
+                self.controller.play(player, each)
+            except IllegalAction as exc:
+                self.page.toast(_("Not allowed: {reason}").format(reason=exc), error=True)
+                break
+            if k:
+                self._joined.add(ply + k + 1)
+        if len(self.session.moves) == ply:
             return
         if self.hint is not None and self.hint[:2] == (ply, player):
             self.hinted.add(ply + 1)
         self.after_change()
+
+    def _play_forced(self) -> bool:
+        """Play the person's only possible action for him, if he wants that and the step may be
+        skipped (:mod:`.autoplay`); True if it was played (and the game drawn anew)."""
+        ply = len(self.session.moves)
+        forced = autoplay.forced_move(self.controller) if self.app.settings.skip and ply != self._undone else None
+        if forced is None:
+            return False
+        self.automatic.add(ply + 1)
+        self.play(*forced)
+        if len(self.session.moves) > ply:
+            return True
+        self.automatic.discard(ply + 1)
+        return False
 
     def step(self, step: str) -> None:
         self.interaction.step(step)
@@ -506,8 +542,11 @@ class GameScreen:
             return
         self._stop_work()
         count = self.controller.undo()
-        self.hinted = {k for k in self.hinted if k <= len(self.session.moves)}
-        left = len(self.session.moves)
+        while len(self.session.moves) + 1 in self._joined and not self.controller.undo_blocker():
+            count += self.controller.undo()  # a move played with the one before it goes with it
+        left = self._undone = len(self.session.moves)
+        self.hinted, self.automatic, self._joined = ({k for k in marks if k <= left}
+                                                     for marks in (self.hinted, self.automatic, self._joined))
         self._log_items = {key: item for key, item in self._log_items.items() if key[2] <= left}
         self._log_groups = {key: item for key, item in self._log_groups.items() if key[3] <= left + 1}
         self._summaries = {key: text for key, text in self._summaries.items() if key[3] <= left + 1}
@@ -697,6 +736,11 @@ class GameScreen:
         a moment waits for its "Continue")."""
         if self.controller.thinking is not None and not self._waiting_for_reader():
             self.pacer.skip()
+
+
+def _automatic_mark() -> Element:
+    """The log's mark of a move played for a person, his only possible action."""
+    return h("span", _("automatic"), class_="log-auto", title=_("The only possible move: played for you"))
 
 
 async def _ask(method: str, payload: str) -> Any:

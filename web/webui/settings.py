@@ -1,4 +1,5 @@
-"""The reader's settings for the table: sound, animations and the computers' pace; and the last
+"""The reader's settings for the table: sound, animations, the computers' pace and whether a step
+with only one possible action is played for the person; and the last
 setup of each game (:class:`Setup`), which its next new game starts from.
 
 They live in ``localStorage["pygame_rules.settings"]`` (the setups in ``"pygame_rules.setups"``) as
@@ -7,9 +8,9 @@ unless ``sound`` is on). Stored text is untrusted: whatever does not read as a s
 its default. Animations are off whenever the system asks for reduced motion (``prefers-reduced-motion``).
 
 >>> Settings.from_text('{"sound": true, "pace": "fast"}')
-Settings(sound=True, animate=True, pace='fast')
+Settings(sound=True, animate=True, pace='fast', skip=True)
 >>> Settings.from_text('{"pace": "warp", "animate": "yes"}')  # nonsense keeps the defaults
-Settings(sound=False, animate=True, pace='normal')
+Settings(sound=False, animate=True, pace='normal', skip=True)
 >>> Settings.from_text(None, reduced_motion=True).animate
 False
 >>> Settings(pace="slow").pace_ms
@@ -51,11 +52,13 @@ REDUCED_MOTION = "(prefers-reduced-motion: reduce)"
 
 @dataclass(frozen=True)
 class Settings:
-    """What the reader chose; the defaults are a silent, animated table at a normal pace."""
+    """What the reader chose; the defaults are a silent, animated table at a normal pace, where
+    a step with only one possible action is played for the person (``skip``, :mod:`.autoplay`)."""
 
     sound: bool = False
     animate: bool = True
     pace: str = "normal"
+    skip: bool = True
 
     @property
     def pace_ms(self) -> int:
@@ -66,7 +69,7 @@ class Settings:
         """The stored JSON.
 
         >>> Settings().to_text()
-        '{"sound": false, "animate": true, "pace": "normal"}'
+        '{"sound": false, "animate": true, "pace": "normal", "skip": true}'
         """
         return json.dumps(asdict(self))
 
@@ -81,10 +84,11 @@ class Settings:
         if not isinstance(stored, dict):
             stored = {}
         default = cls()
-        sound, animate, pace = stored.get("sound"), stored.get("animate"), stored.get("pace")
+        sound, animate, pace, skip = (stored.get(key) for key in ("sound", "animate", "pace", "skip"))
         return cls(sound=sound if isinstance(sound, bool) else default.sound,
                    animate=(animate if isinstance(animate, bool) else default.animate) and not reduced_motion,
-                   pace=pace if isinstance(pace, str) and pace in PACES else default.pace)
+                   pace=pace if isinstance(pace, str) and pace in PACES else default.pace,
+                   skip=skip if isinstance(skip, bool) else default.skip)
 
 
 def load(store: Store, reduced_motion: bool = False) -> Settings:
