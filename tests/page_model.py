@@ -376,10 +376,12 @@ class Browser:
     event loop while a test waits (:meth:`settle`)."""
 
     def __init__(self, storage: dict[str, str] | None = None, lang: str = "en", width: float = 1000.0,
-                 reduced_motion: bool = False, *, refused: bool = False, quota: int | None = None) -> None:
+                 reduced_motion: bool = False, *, refused: bool = False, quota: int | None = None,
+                 screen: str = "home") -> None:
         """A page opened with ``storage`` in its ``localStorage`` (``refused``: a browser that
         lets it store nothing; ``quota``: how many characters it stores at most), the reader's
-        language ``lang``, the board's element ``width`` CSS pixels wide."""
+        language ``lang``, the board's element ``width`` CSS pixels wide; ``screen``: the page's
+        first screen (``editor`` for ``editor.html``)."""
         import asyncio
 
         from webui.worker import Host
@@ -392,7 +394,7 @@ class Browser:
         self.lang, self.width, self.reduced_motion = lang, width, reduced_motion
         self.host = Host(lambda text: self.page.apply(json.loads(text)))
         self.send({"type": "boot", "lang": lang, "storage": None if refused else self.page.storage,
-                   "width": width, "reduced_motion": reduced_motion})
+                   "width": width, "reduced_motion": reduced_motion, "screen": screen})
 
     def reload(self) -> Browser:
         """The same page loaded again (this one closed): what its storage holds now, the

@@ -93,14 +93,17 @@ class App:
     def settings(self) -> Settings:
         return settings.load(self.store, self.reduced_motion)
 
-    def start(self) -> None:
-        """Draw the first screen: the game open at the last visit, else home. Nothing a
-        stored save holds can keep this from ending on a working screen."""
+    def start(self, screen: str = "home") -> None:
+        """Draw the first screen: the position editor if the page is ``editor.html`` (``screen``),
+        else the game open at the last visit, else home. Nothing a stored save holds can keep
+        this from ending on a working screen."""
         settings.apply(self.page, self.settings)
         self._link_pages()
         try:
             save_id = self.saves.current_id()
-            if not (save_id and self.resume(save_id)):
+            if screen == "editor":
+                self.show_editor()
+            elif not (save_id and self.resume(save_id)):
                 self.show_home()
         except Exception as exc:  # a fault of ours, not of the save: still show the app
             self._failed(exc)
@@ -195,12 +198,19 @@ class App:
               h("p", message, class_="error", role="alert", id="home-message") if message else None,
               h("section", h("h1", _("Choose a game")),
                 h("ul", cards, class_="game-list") if cards else h("p", _("No games are installed.")),
+                h("p", h("a", _("Set up a position in the editor"), href="./editor.html", id="editor-link")),
                 id="home", class_="panel"),
               h("section", self._saved_games(entries), id="saved", class_="panel"),
               class_="stack"))
         if not done:  # many or long saved games: the rest of the listing in slices
             self._pending = listing
             self.page.spawn(self._list_later(listing))
+
+    def show_editor(self) -> None:
+        """The position editor (:mod:`.editor`), the screen of ``editor.html``."""
+        from .editor import EditorScreen  # (it imports this module's option fields)
+
+        EditorScreen(self).render()
 
     async def _list_later(self, listing: Steps[list[Entry]]) -> None:
         entries = await working.finish(listing)

@@ -1,0 +1,104 @@
+"""Setting up a position by hand (the position editor): what each game's ``edit`` module offers.
+
+Each game whose positions can be edited has a module ``pygame_rules/<game>/edit.py`` with the
+same public names (:class:`Editing` lists them), and its record holds it
+(:attr:`~pygame_rules.record.GameRecord.edit`). The editor (``web/webui/editor.py``) draws
+what these say and hands them the reader's clicks; every edited state is judged by the
+game's own consistency check (its ``check.py``), whose reason the editor shows beside what
+it is about (:class:`Problem`): an edit may well make a position inconsistent on the way to
+a consistent one (a tower built stone by stone), only a consistent one is exported.
+
+>>> from pygame_rules.registry import get_record
+>>> edit = get_record("tuerme").edit
+>>> state = edit.cleared(get_record("tuerme").engine.new_game(2, seed=1))
+>>> state = edit.place(state, "Ar", {"square": "d4"})
+>>> state.board[45], edit.judge(state, diagram=True)
+('Ar', None)
+>>> edit.judge(state, diagram=False).reason
+'stones are not conserved: 1 red A stone instead of 5'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+from .protocol import OptionValue
+
+#: The tool that takes a piece away (every game's :func:`Editing.tools` may offer it).
+REMOVE = "remove"
+
+
+class EditError(ValueError):
+    """An edit the game does not make (a stone of another symbol onto a symbol field); the
+    message, in the active language, says why."""
+
+
+@dataclass(frozen=True)
+class Tool:
+    """A thing to place (or the removal) by clicking the board: its ``key`` for
+    :meth:`Editing.place`, its name in the active language, and the fill of a swatch
+    beside it ("" for none)."""
+
+    key: str
+    label: str
+    fill: str = ""
+    #: A short text drawn on the tool's button (a symbol letter); "" for the label itself.
+    mark: str = ""
+
+
+@dataclass(frozen=True)
+class Setting:
+    """A choice about the position beyond its pieces (the player to move, the phase): its
+    ``name`` for :meth:`Editing.with_setting`, its label in the active language, the value
+    now, and the values it may take with their labels (a list to choose from)."""
+
+    name: str
+    label: str
+    value: str
+    choices: tuple[tuple[str, str], ...]
+
+
+@dataclass(frozen=True)
+class Problem:
+    """Why a position is not consistent (the game's check, in the active language), and
+    where: the highlights that mark the offending part on the board (none: the reason is
+    about a setting, not the pieces)."""
+
+    reason: str
+    marks: dict[str, Any] = field(default_factory=dict)
+
+
+class Editing(Protocol):
+    """The editing operations of one game (its ``edit`` module's public names)."""
+
+    def tools(self, state: Any) -> tuple[Tool, ...]:
+        """What can be placed on the board of ``state``, and the removal (:data:`REMOVE`)."""
+
+    def targets(self, state: Any) -> list[dict[str, str]]:
+        """The ``data-*`` of the board elements a tool may be used on (they become the board's
+        controls for keyboards)."""
+
+    def place(self, state: Any, tool: str, target: Mapping[str, str]) -> Any:
+        """``state`` with ``tool`` used on the board element whose ``data-*`` are ``target``;
+        EditError if the game puts no such thing there."""
+
+    def cleared(self, state: Any) -> Any:
+        """``state`` with an empty board (the setting and options kept)."""
+
+    def settings(self, state: Any) -> tuple[Setting, ...]:
+        """The choices about ``state`` beyond its pieces."""
+
+    def with_setting(self, state: Any, name: str, value: str) -> Any:
+        """``state`` with the setting ``name`` at ``value``; EditError if it can't be."""
+
+    def options(self, state: Any) -> dict[str, OptionValue]:
+        """The values of the game's options (variants, quiet end, readings) ``state`` is played by."""
+
+    def with_options(self, state: Any, values: Mapping[str, OptionValue]) -> Any:
+        """``state`` played by the options ``values`` (each checked by the game's option)."""
+
+    def judge(self, state: Any, diagram: bool) -> Problem | None:
+        """Why ``state`` is not consistent, or None; ``diagram``: pieces may be left out (as in
+        a rulebook figure), else the position must be one of a game (every piece in play)."""
