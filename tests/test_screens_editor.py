@@ -105,6 +105,8 @@ def test_recording_moves_stepping_back_and_branching(tab: Browser) -> None:
     tab.board(square=square_name(other.src))
     tab.board(square=square_name(other.dst))  # a new line from the start: the two moves go
     assert tab.page.find("#export-moves").text == TUERME.record_text(start, 0, other)
+    assert not tab.page.find_all("#export-snippet")
+    tab.click("#show-code")
     snippet = tab.page.find("#export-snippet").text
     assert snippet.startswith('<div data-pygame-rules="tuerme" data-position="') and "<svg" in snippet
     assert "diagram.html#game=tuerme&position=" in tab.page.find("#editor-live").attrs["href"]

@@ -110,17 +110,20 @@ def settings(state: TuermeState) -> tuple[Setting, ...]:
     locks = [s for s in ALLEYS if len(state.board[s]) == 2 and owner(state.board[s]) >= state.players]
     counts = sorted({*range(max(state.quiet_end, 1)), state.quiet})
     return (
-        Setting("players", _(_LABELS["players"]), str(state.players),
-                tuple((str(n), ngettext("{n} player", "{n} players", n).format(n=n))
-                      for n in range(MIN_PLAYERS, MAX_PLAYERS + 1))),
-        Setting("turn", _(_LABELS["turn"]), str(state.turn),
-                tuple((str(p), colour_name(p)) for p in range(state.players))),
-        Setting("bonus", _(_LABELS["bonus"]), "yes" if state.bonus else "no",
-                (("no", _("no")), ("yes", _("yes")))),
-        Setting("lock", _(_LABELS["lock"]), "-" if state.lock is None else SQUARE_NAMES[state.lock],
-                (("-", _("none")), *((SQUARE_NAMES[s], SQUARE_NAMES[s]) for s in locks))),
-        Setting("quiet", _(_LABELS["quiet"]), str(state.quiet), tuple((str(n), str(n)) for n in counts)),
+        _setting("players", str(state.players),
+                 tuple((str(n), ngettext("{n} player", "{n} players", n).format(n=n))
+                       for n in range(MIN_PLAYERS, MAX_PLAYERS + 1))),
+        _setting("turn", str(state.turn), tuple((str(p), colour_name(p)) for p in range(state.players))),
+        _setting("bonus", "yes" if state.bonus else "no", (("no", _("no")), ("yes", _("yes")))),
+        _setting("lock", "-" if state.lock is None else SQUARE_NAMES[state.lock],
+                 (("-", _("none")), *((SQUARE_NAMES[s], SQUARE_NAMES[s]) for s in locks))),
+        _setting("quiet", str(state.quiet), tuple((str(n), str(n)) for n in counts)),
     )
+
+
+def _setting(name: str, value: str, choices: tuple[tuple[str, str], ...]) -> Setting:
+    """The setting ``name``, labelled in the active language."""
+    return Setting(name, _(_LABELS[name]), value, choices)
 
 
 def with_setting(state: TuermeState, name: str, value: str) -> TuermeState:

@@ -67,6 +67,8 @@ class EditorScreen:
         self.app = app
         self.page = app.page
         self.drawn = False
+        #: Whether the SVG and the embed snippet are shown (asked for: they are long).
+        self.show_code = False
         #: The saved games offered as a start (None: not read yet).
         self._saved: list[Entry] | None = None
         self.choose_game(game)
@@ -308,11 +310,13 @@ class EditorScreen:
         self.render()
 
     def _export(self, problem: Problem | None) -> Any:
+        """The exports: the position and the moves in view, the SVG and the embed snippet (large:
+        drawn when asked for), each with a button that copies it."""
         if problem is not None:
             return h("section", h("h2", _("Export")),
                      h("p", _("Only a consistent position can be exported."), class_="muted"),
                      id="editor-export", class_="panel")
-        texts = self.exports()
+        texts = self.exports(code=self.show_code)
         names = {"position": _("Position"), "moves": _("Moves"), "svg": _("The board as SVG"),
                  "snippet": _("The embed snippet for a web page")}
         return h("section", h("h2", _("Export")),
@@ -323,19 +327,29 @@ class EditorScreen:
                            "copy", text, _("Copied."), _("Copy this text:"))),
                      class_="stack")
                   for key, text in texts.items()],
-                 h("p", h("a", _("Open as a live diagram"), href=self.diagram_link(), target="_blank",
-                          rel="noopener", id="editor-live", class_="button")),
+                 h("div",
+                   None if self.show_code else h("button", _("Show the SVG and the embed snippet"), type="button",
+                                                 class_="secondary", id="show-code", on_click=self.on_show_code),
+                   h("a", _("Open as a live diagram"), href=self.diagram_link(), target="_blank", rel="noopener",
+                     id="editor-live", class_="button"),
+                   class_="row"),
                  id="editor-export", class_="panel stack")
 
-    def exports(self) -> dict[str, str]:
-        """The texts to export: the starting position, the moves, the board shown as SVG, the
-        embed's element (with the starting position's SVG inside)."""
+    def on_show_code(self, event: Event) -> None:
+        self.show_code = True
+        self.render()
+
+    def exports(self, code: bool = True) -> dict[str, str]:
+        """The texts to export: the starting position, the moves and (``code``) the board shown
+        as SVG and the embed's element, with the starting position's SVG inside."""
         position = self.game.position_text(self.start)
         moves = self.move_texts()
-        return {"position": position, "moves": "\n".join(moves),
-                "svg": self.game.render_svg(self.shown, None),
-                "snippet": embed_snippet(self.game.name, position, moves, None,
-                                         self.game.render_svg(self.start, None))}
+        texts = {"position": position, "moves": "\n".join(moves)}
+        if code:
+            texts["svg"] = self.game.render_svg(self.shown, None)
+            texts["snippet"] = embed_snippet(self.game.name, position, moves, None,
+                                             self.game.render_svg(self.start, None))
+        return texts
 
     def move_texts(self) -> list[str]:
         return [self.game.record_text(self.states[ply], player, action)
