@@ -20,11 +20,13 @@ a consistent one (a tower built stone by stone), only a consistent one is export
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-from .protocol import OptionValue
+from .errors import InvalidState
+from .i18n import _
+from .protocol import Option, OptionValue
 
 #: The tool that takes a piece away (every game's :func:`Editing.tools` may offer it).
 REMOVE = "remove"
@@ -102,3 +104,50 @@ class Editing(Protocol):
     def judge(self, state: Any, diagram: bool) -> Problem | None:
         """Why ``state`` is not consistent, or None; ``diagram``: pieces may be left out (as in
         a rulebook figure), else the position must be one of a game (every piece in play)."""
+
+
+# ------------------------------------------------------- shared by the games' edit modules
+def checked_choice(settings: Iterable[Setting], name: str, value: str) -> Setting:
+    """The setting ``name`` of ``settings`` if ``value`` is one of its choices, else EditError.
+
+    >>> checked_choice([Setting("turn", "Player to move", "0", (("0", "red"), ("1", "blue")))], "turn", "2")
+    Traceback (most recent call last):
+        ...
+    pygame_rules.edit.EditError: '2' is not a choice for Player to move
+    """
+    setting = next((s for s in settings if s.name == name), None)
+    if setting is None or value not in dict(setting.choices):
+        raise EditError(_("{value} is not a choice for {setting}").format(
+            value=repr(value)[:40], setting=setting.label if setting else repr(name)[:40]))
+    return setting
+
+
+def count_choices(limit: int, value: int) -> tuple[tuple[str, str], ...]:
+    """The choices of a count below ``limit`` (at least 0), and ``value`` if it is beyond.
+
+    >>> count_choices(3, 5)
+    (('0', '0'), ('1', '1'), ('2', '2'), ('5', '5'))
+    """
+    return tuple((str(n), str(n)) for n in sorted({*range(max(limit, 1)), value}))
+
+
+def seat_choices(names: Sequence[str]) -> tuple[tuple[str, str], ...]:
+    """A choice of seat, by number, named ``names`` (the seats' colours in the active language)."""
+    return tuple((str(p), name) for p, name in enumerate(names))
+
+
+def option_values(options: Iterable[Option], now: Mapping[str, OptionValue],
+                  values: Mapping[str, OptionValue]) -> dict[str, OptionValue]:
+    """The options ``now`` with ``values`` in place (each checked by its option: ValueError)."""
+    return {**now, **{o.name: o.check(values[o.name]) for o in options if o.name in values}}
+
+
+def judged(check: Callable[[Any], None], state: Any,
+           marks: Callable[[str], dict[str, Any]] = lambda reason: {}) -> Problem | None:
+    """``check``'s reason against ``state`` (None: consistent), with the ``marks`` of the parts it
+    names."""
+    try:
+        check(state)
+    except InvalidState as exc:
+        return Problem(str(exc), marks(str(exc)))
+    return None

@@ -27,8 +27,18 @@ import dataclasses
 import re
 from collections.abc import Mapping
 
-from ..edit import REMOVE, EditError, Problem, Setting, Tool
-from ..errors import InvalidState
+from ..edit import (
+    REMOVE,
+    EditError,
+    Problem,
+    Setting,
+    Tool,
+    checked_choice,
+    count_choices,
+    judged,
+    option_values,
+    seat_choices,
+)
 from ..i18n import N_, _, ngettext
 from ..protocol import OptionValue
 from .check import check_state
@@ -108,16 +118,15 @@ def settings(state: TuermeState) -> tuple[Setting, ...]:
     """The number of players, the player to move, the bonus move, the locked neutral stone and
     the count of moves without building."""
     locks = [s for s in ALLEYS if len(state.board[s]) == 2 and owner(state.board[s]) >= state.players]
-    counts = sorted({*range(max(state.quiet_end, 1)), state.quiet})
     return (
         _setting("players", str(state.players),
                  tuple((str(n), ngettext("{n} player", "{n} players", n).format(n=n))
                        for n in range(MIN_PLAYERS, MAX_PLAYERS + 1))),
-        _setting("turn", str(state.turn), tuple((str(p), colour_name(p)) for p in range(state.players))),
+        _setting("turn", str(state.turn), seat_choices([colour_name(p) for p in range(state.players)])),
         _setting("bonus", "yes" if state.bonus else "no", (("no", _("no")), ("yes", _("yes")))),
         _setting("lock", "-" if state.lock is None else SQUARE_NAMES[state.lock],
                  (("-", _("none")), *((SQUARE_NAMES[s], SQUARE_NAMES[s]) for s in locks))),
-        _setting("quiet", str(state.quiet), tuple((str(n), str(n)) for n in counts)),
+        _setting("quiet", str(state.quiet), count_choices(state.quiet_end, state.quiet)),
     )
 
 
@@ -128,10 +137,7 @@ def _setting(name: str, value: str, choices: tuple[tuple[str, str], ...]) -> Set
 
 def with_setting(state: TuermeState, name: str, value: str) -> TuermeState:
     """``state`` with the setting ``name`` at ``value`` (one of its choices)."""
-    setting = next((s for s in settings(state) if s.name == name), None)
-    if setting is None or value not in dict(setting.choices):
-        raise EditError(_("{value} is not a choice for {setting}").format(
-            value=repr(value)[:40], setting=setting.label if setting else repr(name)[:40]))
+    checked_choice(settings(state), name, value)
     if name == "players":
         players = int(value)
         changed = dataclasses.replace(state, players=players, turn=min(state.turn, players - 1), lock=None)
@@ -154,7 +160,7 @@ def options(state: TuermeState) -> dict[str, OptionValue]:
 
 def with_options(state: TuermeState, values: Mapping[str, OptionValue]) -> TuermeState:
     """``state`` played by the options ``values`` (those not named stay as they are)."""
-    chosen = {**options(state), **{o.name: o.check(values[o.name]) for o in GAME.options if o.name in values}}
+    chosen = option_values(GAME.options, options(state), values)
     return _going_on(dataclasses.replace(
         state, unlimited_height=bool(chosen["unlimited_height"]), quiet_end=int(chosen["quiet_end"]),
         readings=Readings(**{name: bool(chosen[name]) for name in Readings.names()})))
@@ -163,10 +169,10 @@ def with_options(state: TuermeState, values: Mapping[str, OptionValue]) -> Tuerm
 def judge(state: TuermeState, diagram: bool) -> Problem | None:
     """The check's reason against ``state`` (all 80 stones on the board unless a ``diagram``),
     with the fields it names ringed."""
-    try:
-        check_state(state, complete=not diagram)
-    except InvalidState as exc:
-        reason = str(exc)
-        squares = [name for name in dict.fromkeys(_SQUARE.findall(reason)) if name in SQUARE_NAMES]
-        return Problem(reason, {"targets": squares} if squares else {})
-    return None
+    return judged(lambda s: check_state(s, complete=not diagram), state, _marks)
+
+
+def _marks(reason: str) -> dict[str, object]:
+    """The fields ``reason`` names, ringed."""
+    squares = [name for name in dict.fromkeys(_SQUARE.findall(reason)) if name in SQUARE_NAMES]
+    return {"targets": squares} if squares else {}
