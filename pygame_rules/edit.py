@@ -75,6 +75,9 @@ class Problem:
 class Editing(Protocol):
     """The editing operations of one game (its ``edit`` module's public names)."""
 
+    #: Whether the game's positions may leave pieces out, as a rulebook figure does (a diagram).
+    DIAGRAMS: bool
+
     def tools(self, state: Any) -> tuple[Tool, ...]:
         """What can be placed on the board of ``state``, and the removal (:data:`REMOVE`)."""
 
@@ -120,6 +123,12 @@ def checked_choice(settings: Iterable[Setting], name: str, value: str) -> Settin
         raise EditError(_("{value} is not a choice for {setting}").format(
             value=repr(value)[:40], setting=setting.label if setting else repr(name)[:40]))
     return setting
+
+
+def setting(labels: Mapping[str, str], name: str, value: str, choices: tuple[tuple[str, str], ...]) -> Setting:
+    """The setting ``name`` at ``value``, labelled ``labels[name]`` (English marked ``N_``) in the
+    active language."""
+    return Setting(name, _(labels[name]), value, choices)
 
 
 def count_choices(limit: int, value: int) -> tuple[tuple[str, str], ...]:

@@ -49,9 +49,8 @@ class GameRecord(Generic[S, A]):
     #: The board interaction (the package's ``interaction``); one instance per screen, as it
     #: keeps a player's half-made choice.
     interaction: type[Interaction]
-    #: The editing operations of the position editor (the package's ``edit`` module, see
-    #: :mod:`pygame_rules.edit`); None for a game whose positions are not edited piece by piece.
-    edit: Editing | None = None
+    #: The position editor's operations (the package's ``edit`` module, see :mod:`pygame_rules.edit`).
+    edit: Editing
 
     @property
     def name(self) -> str:

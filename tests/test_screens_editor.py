@@ -141,16 +141,43 @@ def test_starting_from_an_example_a_save_and_pasted_text(tab: Browser) -> None:
     b.close()
 
 
-def test_babel_and_saba_are_judged_played_and_exported(tab: Browser) -> None:
-    """Games not yet edited piece by piece still start, judge, play and export."""
-    for name in ("babel", "saba"):
-        tab.fill("#editor-game", name)
-        game = get_game(name)
-        assert verdict(tab) == "The position is consistent."
-        assert not tab.page.find_all("[data-tool]") and tab.page.find_all("#game-buttons")
-        tab.click("#mode-edit")
-        assert tab.page.find("#editor-message").text.startswith(game.title)
-        assert tab.page.find("#export-position").text == game.position_text(game.new_game(game.min_players, seed=1))
+def test_babel_positions_built_by_clicking(tab: Browser) -> None:
+    """Babel: an element put on a wonder, a card dealt from the supply and put back, the active
+    player; each position judged, then played on and exported."""
+    tab.fill("#editor-game", "babel")
+    babel = get_game("babel")
+    start = babel.new_game(babel.min_players, seed=1)
+    assert verdict(tab) == "The position is consistent."
+    assert not tab.page.find_all("#editor-diagram")  # Babel's positions are whole games
+    tab.click("[data-tool='element:1']")
+    tab.board(wonder="0")
+    tab.click("[data-tool=card]")
+    tab.board(player="2")
+    tab.fill("#set-active", "2")
+    state = babel.parse_position(tab.page.find("#export-position").text)
+    assert state.wonders[0].elements[1] == start.wonders[0].elements[1] + 1
+    assert sum(state.players[2].hand) == sum(start.players[2].hand) + 1 and state.active == 2
+    assert verdict(tab) == "The position is consistent."
+    tab.click("#mode-play")
+    assert tab.page.find_all("#game-buttons button")
+
+
+def test_saba_positions_built_by_clicking(tab: Browser) -> None:
+    """Saba: resources from the supply to a player and back, a figure into a district; a
+    third figure of a player in one district is refused with the reason."""
+    tab.fill("#editor-game", "saba")
+    saba = get_game("saba")
+    start = saba.new_game(saba.min_players, seed=1)
+    tab.click("[data-tool='res:g']")
+    tab.board(player="1", resource="g")
+    tab.click("[data-tool='figure:0']")
+    tab.board(district="3")
+    tab.board(district="3")
+    tab.board(district="3")
+    assert "at most 2 figures" in tab.page.find("#editor-message").text
+    state = saba.parse_position(tab.page.find("#export-position").text)
+    assert state.players[1].res[3] == start.players[1].res[3] + 1 and state.districts[3] == (0, 0)
+    assert verdict(tab) == "The position is consistent."
 
 
 def test_the_editor_in_german() -> None:

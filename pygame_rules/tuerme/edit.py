@@ -38,6 +38,7 @@ from ..edit import (
     judged,
     option_values,
     seat_choices,
+    setting,
 )
 from ..i18n import N_, _, ngettext
 from ..protocol import OptionValue
@@ -64,6 +65,9 @@ _SQUARE = re.compile(r"\b[a-n][1-8]\b")
 _LABELS = {"players": N_("Players"), "turn": N_("Player to move"), "bonus": N_("Bonus move pending"),
            "lock": N_("Neutral stone that may not move (the last player moved it)"),
            "quiet": N_("Moves since the last that built")}
+
+#: Whether a position may leave pieces out (a rulebook figure shows the stones that matter).
+DIAGRAMS = True
 
 
 def tools(state: TuermeState) -> tuple[Tool, ...]:
@@ -119,20 +123,15 @@ def settings(state: TuermeState) -> tuple[Setting, ...]:
     the count of moves without building."""
     locks = [s for s in ALLEYS if len(state.board[s]) == 2 and owner(state.board[s]) >= state.players]
     return (
-        _setting("players", str(state.players),
+        setting(_LABELS, "players", str(state.players),
                  tuple((str(n), ngettext("{n} player", "{n} players", n).format(n=n))
                        for n in range(MIN_PLAYERS, MAX_PLAYERS + 1))),
-        _setting("turn", str(state.turn), seat_choices([colour_name(p) for p in range(state.players)])),
-        _setting("bonus", "yes" if state.bonus else "no", (("no", _("no")), ("yes", _("yes")))),
-        _setting("lock", "-" if state.lock is None else SQUARE_NAMES[state.lock],
+        setting(_LABELS, "turn", str(state.turn), seat_choices([colour_name(p) for p in range(state.players)])),
+        setting(_LABELS, "bonus", "yes" if state.bonus else "no", (("no", _("no")), ("yes", _("yes")))),
+        setting(_LABELS, "lock", "-" if state.lock is None else SQUARE_NAMES[state.lock],
                  (("-", _("none")), *((SQUARE_NAMES[s], SQUARE_NAMES[s]) for s in locks))),
-        _setting("quiet", str(state.quiet), count_choices(state.quiet_end, state.quiet)),
+        setting(_LABELS, "quiet", str(state.quiet), count_choices(state.quiet_end, state.quiet)),
     )
-
-
-def _setting(name: str, value: str, choices: tuple[tuple[str, str], ...]) -> Setting:
-    """The setting ``name``, labelled in the active language."""
-    return Setting(name, _(_LABELS[name]), value, choices)
 
 
 def with_setting(state: TuermeState, name: str, value: str) -> TuermeState:

@@ -14,8 +14,6 @@ Export: the starting position's notation, the move list, the board drawn as SVG,
 embed's element with the SVG inside (as ``python -m pygame_rules render --embed`` writes it);
 "Open as a live diagram" opens ``diagram.html`` with the position and the moves.
 
-A game whose record has no ``edit`` module (Babel and Saba for now) is not edited piece by
-piece: its positions come from the sources above, are judged, played on and exported alike.
 """
 
 from __future__ import annotations
@@ -79,9 +77,9 @@ class EditorScreen:
         self.game: Game[Any, Any] = get_game(name)
         self.edit = get_record(name).edit
         self.interaction = interaction_for(self.game)
-        self.tool = self.edit.tools(self.game.new_game(self.game.min_players, seed=SEED))[0].key \
-            if self.edit else ""
-        self.begin(self.game.new_game(self.game.min_players, seed=SEED), diagram=False)
+        start = self.game.new_game(self.game.min_players, seed=SEED)
+        self.tool = self.edit.tools(start)[0].key
+        self.begin(start, diagram=False)
 
     def begin(self, start: Any, moves: list[tuple[int, Any]] | None = None, at: int = 0,
               diagram: bool | None = None) -> None:
@@ -94,7 +92,7 @@ class EditorScreen:
         self.cursor = min(at, len(self.moves))
         if diagram is not None:
             self.diagram = diagram
-        self.mode = "edit" if self.edit and not self.moves else "play"
+        self.mode = "play" if self.moves else "edit"
         self.message = ""
         self.interaction.reset()
 
@@ -108,16 +106,7 @@ class EditorScreen:
 
     def problem(self, state: Any) -> Problem | None:
         """The game's check against ``state`` (a diagram may leave pieces out)."""
-        if self.edit is not None:
-            return self.edit.judge(state, self.diagram)
-        try:
-            if self.diagram:
-                self.game.from_diagram_text(self.game.position_text(state))
-            else:
-                self.game.check_state(state)
-        except InvalidState as exc:
-            return Problem(str(exc))
-        return None
+        return self.edit.judge(state, self.diagram and self.edit.DIAGRAMS)
 
     def edited(self, state: Any) -> None:
         """``state`` (an edit of the position shown) is the new start; the moves recorded go."""
@@ -147,8 +136,7 @@ class EditorScreen:
             return
         marks = problem.marks if problem else {}
         self.page.send("board", self.game.render_svg(state, None, **marks))
-        if self.edit is not None:
-            self.page.send("mark", self.edit.targets(state))
+        self.page.send("mark", self.edit.targets(state))
 
     def _mover(self) -> int | None:
         movers = () if self.game.is_over(self.shown) else self.game.to_move(self.shown)
@@ -192,10 +180,6 @@ class EditorScreen:
                  on_click=lambda e: self.set_mode(mode))
 
     def _tools(self) -> Any:
-        if self.edit is None:
-            return h("p", _("{game}'s pieces are not placed one by one here yet: start from a new game, an "
-                            "example, a saved game or a pasted position, and record moves.").format(
-                game=self.game.title), class_="muted", id="editor-tools")
         tools = self.edit.tools(self.shown)
         return h("div",
                  h("p", _("Choose what a click puts on the board:"), class_="muted"),
@@ -221,8 +205,6 @@ class EditorScreen:
                  h("div", buttons, class_="controls", id="game-buttons"))
 
     def _settings(self) -> Any:
-        if self.edit is None:
-            return None
         state = self.shown
         chosen = self.edit.options(state)
         return h("form",
@@ -233,7 +215,7 @@ class EditorScreen:
                     for s in self.edit.settings(state)],
                    h("label", h("input", type="checkbox", name="diagram", id="editor-diagram",
                                 checked=self.diagram),
-                     _("A diagram: pieces may be left out"))),
+                     _("A diagram: pieces may be left out")) if self.edit.DIAGRAMS else None),
                  h("fieldset", h("legend", _("Options and rule readings")),
                    [_option_input(o, chosen[o.name]) for o in self.game.options if o.name in chosen]),
                  id="editor-settings", class_="stack", on_change=self.on_settings)
@@ -375,10 +357,6 @@ class EditorScreen:
                     reason=problem.reason)
                 self.render()
                 return
-        elif self.edit is None:
-            self.message = _("{game}'s pieces are not placed one by one here yet.").format(game=self.game.title)
-            self.render()
-            return
         self.mode, self.message = mode, ""
         self.interaction.reset()
         self.render()
@@ -388,9 +366,8 @@ class EditorScreen:
         self.render()
 
     def clear(self, event: Event) -> None:
-        if self.edit is not None:
-            self.edited(self.edit.cleared(self.shown))
-            self.render()
+        self.edited(self.edit.cleared(self.shown))
+        self.render()
 
     def on_board(self, event: Event) -> None:
         if self.mode == "play":
@@ -404,8 +381,6 @@ class EditorScreen:
             self._board()
             self.page.replace("editor-side", self._side(self.problem(self.shown)))
             return
-        if self.edit is None:
-            return
         try:
             state = self.edit.place(self.shown, self.tool, event.data)
         except EditError as exc:
@@ -416,8 +391,6 @@ class EditorScreen:
 
     def on_settings(self, event: Event) -> None:
         """A setting, an option or the diagram box changed: the form's fields, all at once."""
-        if self.edit is None:
-            return
         form = event.form
         state = self.shown
         try:
@@ -480,8 +453,8 @@ class EditorScreen:
         chosen = {ex.name: ex for ex in get_record(self.game.name).examples}.get(event.form.get("example", ""))
         if chosen is not None:
             start = chosen.start()
-            self.begin(start, [(player, action) for player, action, _after in read_moves(self.game, start, chosen.moves)],
-                       diagram=True)
+            moves = read_moves(self.game, start, chosen.moves)
+            self.begin(start, [(player, action) for player, action, _after in moves], diagram=True)
         self.render()
 
     def on_save(self, event: Event) -> None:

@@ -1,0 +1,155 @@
+"""Setting up a Babel position by hand (see :mod:`pygame_rules.edit`).
+
+The tools: a player's building element put on a wonder (``element:<seat>``, a click on the
+wonder) or taken off it (``less:<seat>``); a building card dealt from the top of the supply
+into a player's hand (``card``, a click on his panel); and the removal, which puts the last
+kind of card in the hand clicked back on top of the supply. Cards stay 100 and elements stay
+on their wonders, so what the check then judges is the turn's bookkeeping (a completed wonder
+holds no elements, the phase fits the offers). The settings: the active player and the count
+of moves without a build; the options are the variants, the quiet end and the readings.
+
+>>> from .rules import GAME
+>>> state = GAME.new_game(3, seed=1)
+>>> state = place(state, "element:1", {"wonder": "2"})
+>>> state.wonders[2].elements, judge(state, diagram=False)
+((0, 1, 0), None)
+>>> dealt = place(state, "card", {"player": "0"})
+>>> sum(dealt.players[0].hand) - sum(state.players[0].hand), len(state.deck) - len(dealt.deck)
+(1, 1)
+>>> back = place(dealt, "remove", {"player": "0"})
+>>> sum(back.players[0].hand) == sum(state.players[0].hand), len(back.deck) == len(state.deck)
+(True, True)
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Mapping
+
+from ..edit import (
+    REMOVE,
+    EditError,
+    Problem,
+    Setting,
+    Tool,
+    checked_choice,
+    count_choices,
+    judged,
+    option_values,
+    seat_choices,
+    setting,
+)
+from ..i18n import N_, _
+from ..protocol import OptionValue
+from .check import MAX_CARDS, check_state
+from .data import CARD_OF_KIND, KIND_OF_CARD, PLAYER_COLOURS, WONDERS, Card
+from .rules import GAME
+from .state import BabelState, Options, Player
+
+#: The settings' labels.
+_LABELS = {"active": N_("Active player"), "quiet": N_("Moves since the last build")}
+
+#: Whether a position may leave pieces out (a position is always a whole game).
+DIAGRAMS = False
+
+
+def _colour(seat: int) -> str:
+    return _(PLAYER_COLOURS[seat][0])
+
+
+def tools(state: BabelState) -> tuple[Tool, ...]:
+    """Per player an element on and off a wonder, then a card from the supply and the removal."""
+    per_player = tuple(
+        tool for p in range(state.num_players) for tool in (
+            Tool(f"element:{p}", _("a building element of {colour}").format(colour=_colour(p)),
+                 PLAYER_COLOURS[p][1], "+"),
+            Tool(f"less:{p}", _("take a building element of {colour} away").format(colour=_colour(p)),
+                 PLAYER_COLOURS[p][1], "−")))
+    return (*per_player, Tool("card", _("a building card from the supply into a player's hand")),
+            Tool(REMOVE, _("a card of the hand clicked back onto the supply")))
+
+
+def targets(state: BabelState) -> list[dict[str, str]]:
+    """The wonders and the players' panels."""
+    return [*({"wonder": str(w)} for w in range(len(WONDERS))),
+            *({"player": str(p)} for p in range(state.num_players))]
+
+
+def place(state: BabelState, tool: str, target: Mapping[str, str]) -> BabelState:
+    """``state`` with ``tool`` used on the wonder or player panel ``target`` (module docstring)."""
+    kind, _sep, seat = tool.partition(":")
+    if kind in ("element", "less"):
+        wonder, player = _number(target.get("wonder"), len(WONDERS)), _number(seat, state.num_players)
+        if wonder is None or player is None:
+            raise EditError(_("Click a wonder."))
+        elements = list(state.wonders[wonder].elements)
+        elements[player] += 1 if kind == "element" else -1
+        if not 0 <= elements[player] <= MAX_CARDS:
+            raise EditError(_("{colour} has no building element on this wonder").format(colour=_colour(player)))
+        wonders = list(state.wonders)
+        wonders[wonder] = dataclasses.replace(wonders[wonder], elements=tuple(elements))
+        return dataclasses.replace(state, wonders=tuple(wonders))
+    player = _number(target.get("player"), state.num_players)
+    if player is None or tool not in ("card", REMOVE):
+        raise EditError(_("Click a player's panel."))
+    seat_now = state.players[player]
+    hand = list(seat_now.hand)
+    if tool == "card":
+        if not state.deck or state.deck[-1] is Card.HIDDEN:
+            raise EditError(_("the supply has no card left"))
+        hand[KIND_OF_CARD[state.deck[-1]]] += 1
+        deck = state.deck[:-1]
+    else:
+        held = [k for k, n in enumerate(hand) if n]
+        if not held:
+            raise EditError(_("{colour} has no building card in hand").format(colour=_colour(player)))
+        hand[held[-1]] -= 1
+        deck = (*state.deck, CARD_OF_KIND[held[-1]])
+    players = list(state.players)
+    players[player] = _with_hand(seat_now, tuple(hand))  # type: ignore[arg-type]
+    return dataclasses.replace(state, players=tuple(players), deck=deck)
+
+
+def _with_hand(player: Player, hand: tuple[int, int, int, int]) -> Player:
+    """``player`` holding ``hand``; the cards everybody saw in it are at most what it holds."""
+    return dataclasses.replace(player, hand=hand, shown=tuple(min(s, h) for s, h in zip(player.shown, hand)))  # type: ignore[arg-type]
+
+
+def _number(text: str | None, below: int) -> int | None:
+    return int(text) if text is not None and text.isdigit() and int(text) < below else None
+
+
+def cleared(state: BabelState) -> BabelState:
+    """``state`` with no building element on any wonder."""
+    return dataclasses.replace(state, wonders=tuple(
+        dataclasses.replace(w, elements=(0,) * state.num_players) for w in state.wonders))
+
+
+def settings(state: BabelState) -> tuple[Setting, ...]:
+    """The active player and the count of moves without a build."""
+    return (setting(_LABELS, "active", str(state.active),
+                    seat_choices([_colour(p) for p in range(state.num_players)])),
+            setting(_LABELS, "quiet", str(state.quiet), count_choices(state.quiet_end, state.quiet)))
+
+
+def with_setting(state: BabelState, name: str, value: str) -> BabelState:
+    checked_choice(settings(state), name, value)
+    if name == "active":
+        return dataclasses.replace(state, active=int(value))
+    return dataclasses.replace(state, quiet=int(value))
+
+
+def options(state: BabelState) -> dict[str, OptionValue]:
+    """The variants, the quiet end and the readings ``state`` is played by."""
+    return {**dataclasses.asdict(state.options), "quiet_end": state.quiet_end}
+
+
+def with_options(state: BabelState, values: Mapping[str, OptionValue]) -> BabelState:
+    chosen = option_values(GAME.options, options(state), values)
+    quiet_end = chosen.pop("quiet_end")
+    return dataclasses.replace(state, options=Options(**chosen), quiet_end=int(quiet_end))  # type: ignore[arg-type]
+
+
+def judge(state: BabelState, diagram: bool) -> Problem | None:
+    """The check's reason against ``state`` (Babel's positions are whole games: ``diagram`` changes nothing)."""
+    return judged(check_state, state)
