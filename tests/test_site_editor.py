@@ -45,7 +45,21 @@ def open_editor(page: Any, site_url: str) -> None:
     page.wait_for_selector("#editor-screen #board svg")
 
 
-def test_a_position_built_by_clicking_is_embedded_on_another_site(page, guard, site_url, host):
+def host_page(root: Path, name: str, site_url: str, snippet: str) -> None:
+    """A page of another site with ``snippet`` in it, as its author would paste it."""
+    (root / name).write_text(
+        '<!doctype html><html lang="en"><head><meta charset="utf-8"><link rel="icon" href="data:,">'
+        f'<title>Host</title></head><body><h1>My position</h1>{snippet}'
+        f'<script src="{site_url}embed/embed.js" defer></script></body></html>')
+
+
+def export_snippet(page: Any) -> str:
+    page.click("#show-code")
+    settled(page)
+    return page.locator("#export-snippet").input_value()
+
+
+def test_a_tuerme_position_built_by_clicking_is_embedded_on_another_site(page, guard, site_url, host):
     open_editor(page, site_url)
     violations = axe(page)
     assert violations == [], describe(violations)
@@ -77,16 +91,11 @@ def test_a_position_built_by_clicking_is_embedded_on_another_site(page, guard, s
     assert page.locator("#export-moves").input_value() == "e4-e1"
     violations = axe(page)
     assert violations == [], describe(violations)
-    page.click("#show-code")
-    settled(page)
-    snippet = page.locator("#export-snippet").input_value()
+    snippet = export_snippet(page)
     assert snippet.startswith('<div data-pygame-rules="tuerme" data-position="14/14/3Abr10/14/3ArBb9/14/14/14 b ')
     root, url = host
-    (root / "editor.html").write_text(
-        '<!doctype html><html lang="en"><head><meta charset="utf-8"><link rel="icon" href="data:,">'
-        f'<title>Host</title></head><body><h1>My position</h1>{snippet}'
-        f'<script src="{site_url}embed/embed.js" defer></script></body></html>')
-    page.goto(url + "editor.html")
+    host_page(root, "tuerme.html", site_url, snippet)
+    page.goto(url + "tuerme.html")
     diagram = page.locator("[data-pygame-rules]")
     assert diagram.locator("svg").count() == 1  # the static picture, before any script
     assert diagram.locator('[data-square="d6"][data-height="2"]').count() == 1
@@ -94,6 +103,35 @@ def test_a_position_built_by_clicking_is_embedded_on_another_site(page, guard, s
     page.wait_for_selector('[data-pygame-rules][data-pgr-state="live"]', timeout=READY_TIMEOUT_MS)
     page.wait_for_selector('[data-pygame-rules] .piece[data-square="e1"][data-colour="blue"]',
                            timeout=READY_TIMEOUT_MS)
+
+
+@pytest.mark.parametrize(("game", "clicks", "shown"), [
+    ("babel", [("element:1", {"wonder": "0"}), ("element:1", {"wonder": "0"}), ("card", {"player": "0"})],
+     "[data-wonder]"),
+    ("saba", [("res:g", {"player": "1", "resource": "g"}), ("figure:0", {"district": "3"})], "[data-district]"),
+])
+def test_babel_and_saba_positions_built_by_clicking_are_embedded(page, guard, site_url, host, game, clicks, shown):
+    open_editor(page, site_url)
+    page.select_option("#editor-game", game)
+    page.wait_for_selector(f'#editor-screen [data-game="{game}"]')
+    for tool, data in clicks:
+        page.click(f'[data-tool="{tool}"]')
+        settled(page)
+        selector = "".join(f'[data-{key}="{value}"]' for key, value in data.items())
+        page.locator(f"#board {selector}").last.click(force=True)
+        settled(page)
+    assert verdict(page) == "The position is consistent.", verdict(page)
+    position = page.locator("#export-position").input_value()
+    violations = axe(page)
+    assert violations == [], describe(violations)
+    snippet = export_snippet(page)
+    assert f'data-pygame-rules="{game}"' in snippet
+    root, url = host
+    host_page(root, f"{game}.html", site_url, snippet)
+    page.goto(url + f"{game}.html")
+    diagram = page.locator("[data-pygame-rules]")
+    assert diagram.get_attribute("data-position") == position
+    assert diagram.locator(f"svg {shown}").count() > 0  # the static picture, before any script
 
 
 def test_open_as_a_live_diagram(page, guard, site_url):
