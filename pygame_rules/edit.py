@@ -145,6 +145,28 @@ def seat_choices(names: Sequence[str]) -> tuple[tuple[str, str], ...]:
     return tuple((str(p), name) for p, name in enumerate(names))
 
 
+def colour_of(colours: Sequence[tuple[str, str]], seat: int) -> str:
+    """The colour of ``seat`` among a game's ``colours`` (name, fill), in the active language."""
+    return _(colours[seat][0])
+
+
+def seat_and_count(labels: Mapping[str, str], seat: tuple[str, int], colours: Sequence[tuple[str, str]],
+                   players: int, quiet: int, quiet_end: int) -> tuple[Setting, Setting]:
+    """The settings of a game whose turn is a seat and a count of moves without building: the
+    seat ``(name, seat now)`` among ``players``, and ``quiet`` (below ``quiet_end``)."""
+    return (setting(labels, seat[0], str(seat[1]), seat_choices([colour_of(colours, p) for p in range(players)])),
+            setting(labels, "quiet", str(quiet), count_choices(quiet_end, quiet)))
+
+
+def number_below(text: str | None, below: int) -> int | None:
+    """The whole number ``text`` (a ``data-*`` value) if it is under ``below``, else None.
+
+    >>> number_below("2", 3), number_below("3", 3), number_below("x", 3), number_below(None, 3)
+    (2, None, None, None)
+    """
+    return int(text) if text is not None and text.isdigit() and int(text) < below else None
+
+
 def option_values(options: Iterable[Option], now: Mapping[str, OptionValue],
                   values: Mapping[str, OptionValue]) -> dict[str, OptionValue]:
     """The options ``now`` with ``values`` in place (each checked by its option: ValueError)."""

@@ -33,11 +33,11 @@ from ..edit import (
     Setting,
     Tool,
     checked_choice,
-    count_choices,
+    colour_of,
     judged,
+    number_below,
     option_values,
-    seat_choices,
-    setting,
+    seat_and_count,
 )
 from ..i18n import N_, _
 from ..protocol import OptionValue
@@ -54,7 +54,7 @@ DIAGRAMS = False
 
 
 def _colour(seat: int) -> str:
-    return _(PLAYER_COLOURS[seat][0])
+    return colour_of(PLAYER_COLOURS, seat)
 
 
 def tools(state: BabelState) -> tuple[Tool, ...]:
@@ -79,7 +79,7 @@ def place(state: BabelState, tool: str, target: Mapping[str, str]) -> BabelState
     """``state`` with ``tool`` used on the wonder or player panel ``target`` (module docstring)."""
     kind, _sep, seat = tool.partition(":")
     if kind in ("element", "less"):
-        wonder, player = _number(target.get("wonder"), len(WONDERS)), _number(seat, state.num_players)
+        wonder, player = number_below(target.get("wonder"), len(WONDERS)), number_below(seat, state.num_players)
         if wonder is None or player is None:
             raise EditError(_("Click a wonder."))
         elements = list(state.wonders[wonder].elements)
@@ -89,7 +89,7 @@ def place(state: BabelState, tool: str, target: Mapping[str, str]) -> BabelState
         wonders = list(state.wonders)
         wonders[wonder] = dataclasses.replace(wonders[wonder], elements=tuple(elements))
         return dataclasses.replace(state, wonders=tuple(wonders))
-    player = _number(target.get("player"), state.num_players)
+    player = number_below(target.get("player"), state.num_players)
     if player is None or tool not in ("card", REMOVE):
         raise EditError(_("Click a player's panel."))
     seat_now = state.players[player]
@@ -115,10 +115,6 @@ def _with_hand(player: Player, hand: tuple[int, int, int, int]) -> Player:
     return dataclasses.replace(player, hand=hand, shown=tuple(min(s, h) for s, h in zip(player.shown, hand)))  # type: ignore[arg-type]
 
 
-def _number(text: str | None, below: int) -> int | None:
-    return int(text) if text is not None and text.isdigit() and int(text) < below else None
-
-
 def cleared(state: BabelState) -> BabelState:
     """``state`` with no building element on any wonder."""
     return dataclasses.replace(state, wonders=tuple(
@@ -127,9 +123,8 @@ def cleared(state: BabelState) -> BabelState:
 
 def settings(state: BabelState) -> tuple[Setting, ...]:
     """The active player and the count of moves without a build."""
-    return (setting(_LABELS, "active", str(state.active),
-                    seat_choices([_colour(p) for p in range(state.num_players)])),
-            setting(_LABELS, "quiet", str(state.quiet), count_choices(state.quiet_end, state.quiet)))
+    return seat_and_count(_LABELS, ("active", state.active), PLAYER_COLOURS, state.num_players, state.quiet,
+                          state.quiet_end)
 
 
 def with_setting(state: BabelState, name: str, value: str) -> BabelState:

@@ -33,11 +33,11 @@ from ..edit import (
     Setting,
     Tool,
     checked_choice,
-    count_choices,
+    colour_of,
     judged,
+    number_below,
     option_values,
-    seat_choices,
-    setting,
+    seat_and_count,
 )
 from ..i18n import N_, _, ngettext
 from ..protocol import OptionValue
@@ -54,7 +54,7 @@ DIAGRAMS = False
 
 
 def _colour(seat: int) -> str:
-    return _(PLAYER_COLOURS[seat][0])
+    return colour_of(PLAYER_COLOURS, seat)
 
 
 def tools(state: SabaState) -> tuple[Tool, ...]:
@@ -75,12 +75,12 @@ def targets(state: SabaState) -> list[dict[str, str]]:
 def place(state: SabaState, tool: str, target: Mapping[str, str]) -> SabaState:
     """``state`` with ``tool`` used on ``target`` (see the module docstring)."""
     kind, _sep, what = tool.partition(":")
-    district = _number(target.get("district"), len(state.districts))
-    player = _number(target.get("player"), state.num_players)
+    district = number_below(target.get("district"), len(state.districts))
+    player = number_below(target.get("player"), state.num_players)
     if kind == "figure" or (tool == REMOVE and district is not None):
         if district is None:
             raise EditError(_("Click a district."))
-        return _figure(state, district, _number(what, state.num_players) if kind == "figure" else None)
+        return _figure(state, district, number_below(what, state.num_players) if kind == "figure" else None)
     if player is None or (kind != "res" and tool != REMOVE):
         raise EditError(_("Click a player's panel."))
     letter = what if kind == "res" else target.get("resource", "")
@@ -122,10 +122,6 @@ def _figure(state: SabaState, district: int, owner: int | None) -> SabaState:
     return dataclasses.replace(state, players=tuple(players), districts=tuple(districts))
 
 
-def _number(text: str | None, below: int) -> int | None:
-    return int(text) if text is not None and text.isdigit() and int(text) < below else None
-
-
 def cleared(state: SabaState) -> SabaState:
     """``state`` with every player's resources back in the general supply."""
     supply = tuple(s + sum(p.res[i] for p in state.players) for i, s in enumerate(state.supply))
@@ -135,9 +131,8 @@ def cleared(state: SabaState) -> SabaState:
 
 def settings(state: SabaState) -> tuple[Setting, ...]:
     """The player to move and the count of moves without building."""
-    return (setting(_LABELS, "current", str(state.current),
-                    seat_choices([_colour(p) for p in range(state.num_players)])),
-            setting(_LABELS, "quiet", str(state.quiet), count_choices(state.quiet_end, state.quiet)))
+    return seat_and_count(_LABELS, ("current", state.current), PLAYER_COLOURS, state.num_players, state.quiet,
+                          state.quiet_end)
 
 
 def with_setting(state: SabaState, name: str, value: str) -> SabaState:
