@@ -70,9 +70,10 @@ def tools(state: BabelState) -> tuple[Tool, ...]:
 
 
 def targets(state: BabelState) -> list[dict[str, str]]:
-    """The wonders and the players' panels."""
-    return [*({"wonder": str(w)} for w in range(len(WONDERS))),
-            *({"player": str(p)} for p in range(state.num_players))]
+    """The wonders. (A player's panel takes the card tools by pointer only: drawn as a group named
+    by its colour, it is no button whose name holds the words it shows, which the keyboard's
+    controls must be.)"""
+    return [{"wonder": str(w)} for w in range(len(WONDERS))]
 
 
 def place(state: BabelState, tool: str, target: Mapping[str, str]) -> BabelState:
