@@ -163,8 +163,8 @@ def test_babel_positions_built_by_clicking(tab: Browser) -> None:
 
 
 def test_saba_positions_built_by_clicking(tab: Browser) -> None:
-    """Saba: resources from the supply to a player and back, a figure into a district; a
-    third figure of a player in one district is refused with the reason."""
+    """Saba: resources from the supply to a player, figures into a district (a third figure of a
+    player in one district is refused with the reason), an action card dealt from the pile."""
     tab.fill("#editor-game", "saba")
     saba = get_game("saba")
     start = saba.new_game(saba.min_players, seed=1)
@@ -178,6 +178,11 @@ def test_saba_positions_built_by_clicking(tab: Browser) -> None:
     state = saba.parse_position(tab.page.find("#export-position").text)
     assert state.players[1].res[3] == start.players[1].res[3] + 1 and state.districts[3] == (0, 0)
     assert verdict(tab) == "The position is consistent."
+    tab.click("[data-tool=card]")
+    tab.board(player="0")
+    state = saba.parse_position(tab.page.find("#export-position").text)
+    assert len(state.players[0].hand) == len(start.players[0].hand) + 1
+    assert len(state.action_deck) == len(start.action_deck) - 1
 
 
 def test_the_editor_in_german() -> None:

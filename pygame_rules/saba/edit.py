@@ -2,10 +2,12 @@
 
 The tools: a resource from the general supply to a player (``res:a`` … ``res:g``, a click on
 his panel or resources); a player's figure from his supply into a district (``figure:<seat>``,
-a click on the district); and the removal, which puts the resource clicked in front of a
-player back into the supply, or the last figure of a district back into its owner's supply.
-Resources and figures stay conserved, so what the check then judges is the rest (at most two
-figures of a player in a district, the uses left, the hand limits at the end of the turn).
+a click on the district); an action card from the top of the pile into the hand of the player
+clicked (``card``) and the last card of his hand back (``card-back``); and the removal, which
+puts the resource clicked in front of a player back into the supply, or the last figure of a
+district back into its owner's supply. Resources, figures and action cards stay conserved, so
+what the check then judges is the rest (at most two figures of a player in a district, the uses
+left, the hand limits at the end of the turn).
 The settings: the player to move and the count of moves without building; the options are the
 pro rules, the quiet end and the readings.
 
@@ -16,6 +18,9 @@ pro rules, the quiet end and the readings.
 (1, 1)
 >>> place(more, "remove", {"resource": "g", "player": "1"}) == state
 True
+>>> dealt = place(state, "card", {"player": "0"})
+>>> len(dealt.players[0].hand) - len(state.players[0].hand), place(dealt, "card-back", {"player": "0"}) == state
+(1, True)
 >>> placed = place(state, "figure:0", {"district": "2"})
 >>> placed.districts[2], placed.players[0].figures - state.players[0].figures, judge(placed, diagram=False)
 ((0,), -1, None)
@@ -42,7 +47,7 @@ from ..edit import (
 from ..i18n import N_, _, ngettext
 from ..protocol import OptionValue
 from .check import check_state
-from .data import MAX_PER_DISTRICT, PLAYER_COLOURS, RES_COLOURS, RES_INDEX, RESOURCES, Res
+from .data import MAX_PER_DISTRICT, PLAYER_COLOURS, RES_COLOURS, RES_INDEX, RESOURCES, Card, Res
 from .rules import GAME
 from .state import Readings, SabaState
 
@@ -63,6 +68,8 @@ def tools(state: SabaState) -> tuple[Tool, ...]:
                    RES_COLOURS[r], r.value.upper()) for r in RESOURCES),
             *(Tool(f"figure:{p}", _("a figure of {colour} into a district").format(colour=_colour(p)),
                    PLAYER_COLOURS[p][1], "♟") for p in range(state.num_players)),
+            Tool("card", _("an action card from the pile into a player's hand")),
+            Tool("card-back", _("the last card of the hand clicked back onto the pile")),
             Tool(REMOVE, _("the resource or figure clicked back into its supply")))
 
 
@@ -81,8 +88,10 @@ def place(state: SabaState, tool: str, target: Mapping[str, str]) -> SabaState:
         if district is None:
             raise EditError(_("Click a district."))
         return _figure(state, district, number_below(what, state.num_players) if kind == "figure" else None)
-    if player is None or (kind != "res" and tool != REMOVE):
+    if player is None or (kind not in ("res", "card", "card-back") and tool != REMOVE):
         raise EditError(_("Click a player's panel."))
+    if kind in ("card", "card-back"):
+        return _card(state, player, back=kind == "card-back")
     letter = what if kind == "res" else target.get("resource", "")
     if letter not in {r.value for r in RESOURCES}:
         raise EditError(_("Click one of the player's resources."))
@@ -96,6 +105,23 @@ def place(state: SabaState, tool: str, target: Mapping[str, str]) -> SabaState:
     players = list(state.players)
     players[player] = dataclasses.replace(players[player], res=tuple(res))  # type: ignore[arg-type]
     return dataclasses.replace(state, players=tuple(players), supply=tuple(supply))  # type: ignore[arg-type]
+
+
+def _card(state: SabaState, player: int, back: bool) -> SabaState:
+    """An action card from the top of the pile into ``player``'s hand (``back``: the last card of
+    his hand back on top of the pile)."""
+    hand, deck = state.players[player].hand, state.action_deck
+    if back:
+        if not hand:
+            raise EditError(_("{colour} has no action card in hand").format(colour=_colour(player)))
+        hand, deck = hand[:-1], (*deck, hand[-1])
+    else:
+        if not deck or deck[-1] is Card.HIDDEN:
+            raise EditError(_("the pile has no action card left"))
+        hand, deck = (*hand, deck[-1]), deck[:-1]
+    players = list(state.players)
+    players[player] = dataclasses.replace(players[player], hand=hand)
+    return dataclasses.replace(state, players=tuple(players), action_deck=deck)
 
 
 def _figure(state: SabaState, district: int, owner: int | None) -> SabaState:
