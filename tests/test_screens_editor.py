@@ -142,8 +142,8 @@ def test_starting_from_an_example_a_save_and_pasted_text(tab: Browser) -> None:
 
 
 def test_babel_positions_built_by_clicking(tab: Browser) -> None:
-    """Babel: an element put on a wonder, a card dealt from the supply and put back, the active
-    player; each position judged, then played on and exported."""
+    """Babel: an element put on a wonder, a card dealt from the supply, the active player, a tile
+    handed to a player; each position judged, then played on."""
     tab.fill("#editor-game", "babel")
     babel = get_game("babel")
     start = babel.new_game(babel.min_players, seed=1)
@@ -157,6 +157,11 @@ def test_babel_positions_built_by_clicking(tab: Browser) -> None:
     state = babel.parse_position(tab.page.find("#export-position").text)
     assert state.wonders[0].elements[1] == start.wonders[0].elements[1] + 1
     assert sum(state.players[2].hand) == sum(start.players[2].hand) + 1 and state.active == 2
+    assert verdict(tab) == "The position is consistent."
+    tab.click("[data-tool='tile:0']")
+    tab.board(wonder="1", tile="2")  # the tile to yellow
+    state = babel.parse_position(tab.page.find("#export-position").text)
+    assert state.wonders[1].slots[2] is None and state.players[0].tiles == (start.wonders[1].slots[2],)
     assert verdict(tab) == "The position is consistent."
     tab.click("#mode-play")
     assert tab.page.find_all("#game-buttons button")
