@@ -41,6 +41,9 @@ def test_the_editor_opens_on_a_new_game_and_is_linked_from_home() -> None:
     assert b.page.find("#export-position").text == TUERME.position_text(TUERME.new_game(2, seed=1))
     assert len(b.page.marked) == 112  # every field is a control for the keyboard
     b.close()
+    phone = Browser(screen="editor", width=390)
+    assert 'class="tuerme-board portrait"' in phone.page.boards[-1][2]  # upright, as the game screen's
+    phone.close()
 
 
 def test_building_a_position_by_clicking(tab: Browser) -> None:

@@ -54,6 +54,8 @@ class EditorShell(Protocol):
     page: Page
     saves: Saves
     redraw: Callable[[], None]
+    #: The width (CSS pixels) of the board's element on the page.
+    board_width: float
 
     def show(self, *children: Any) -> None: ...
 
@@ -126,16 +128,19 @@ class EditorScreen:
         self._board()
 
     def _board(self) -> None:
-        state, problem = self.shown, self.problem(self.shown)
+        """The board as it is edited (the check's marks on it) or played on (the half-made move's),
+        upright on a narrow screen as on the game screen."""
+        state, shape = self.shown, self.interaction.board_options(self.app.board_width)
         if self.mode == "play":
             player = self._mover()
             highlights = self.interaction.highlights(state, player) if player is not None else {}
-            self.page.send("board", self.game.render_svg(state, player, **highlights))
+            self.page.send("board", self.game.render_svg(state, player, **highlights, **shape))
             if player is not None:
                 self.page.send("mark", self.interaction.clickable(state, player))
             return
+        problem = self.problem(state)
         marks = problem.marks if problem else {}
-        self.page.send("board", self.game.render_svg(state, None, **marks))
+        self.page.send("board", self.game.render_svg(state, None, **marks, **shape))
         self.page.send("mark", self.edit.targets(state))
 
     def _mover(self) -> int | None:
