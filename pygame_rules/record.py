@@ -9,6 +9,8 @@ module asks the registry for a game's parts, none looks them up by a module's na
 ('tuerme', 'TuermeInteraction', 'TuermeKnowledge')
 >>> RECORD.examples[0].name, RECORD.lessons[0].id, RECORD.options[0].name
 ('picture-1', 'tuerme/moving', 'unlimited_height')
+>>> RECORD.edit.__name__
+'pygame_rules.tuerme.edit'
 """
 
 from __future__ import annotations
@@ -21,6 +23,7 @@ from .protocol import Game, Option
 
 if TYPE_CHECKING:  # their modules ask the registry, which imports the game packages, which import this
     from .bots.knowledge import Knowledge
+    from .edit import Editing
     from .examples import Example
     from .interaction import Interaction
     from .lessons import Lesson
@@ -46,6 +49,8 @@ class GameRecord(Generic[S, A]):
     #: The board interaction (the package's ``interaction``); one instance per screen, as it
     #: keeps a player's half-made choice.
     interaction: type[Interaction]
+    #: The position editor's operations (the package's ``edit`` module, see :mod:`pygame_rules.edit`).
+    edit: Editing
 
     @property
     def name(self) -> str:

@@ -390,11 +390,12 @@ class Browser:
 
     def __init__(self, storage: dict[str, str] | None = None, lang: str = "en", width: float = 1000.0,
                  reduced_motion: bool = False, *, refused: bool = False, quota: int | None = None,
-                 link: str = "") -> None:
+                 link: str = "", screen: str = "home") -> None:
         """A page opened with ``storage`` in its ``localStorage`` (``refused``: a browser that
         lets it store nothing; ``quota``: how many characters it stores at most), the reader's
-        language ``lang``, the board's element ``width`` CSS pixels wide, and ``link`` as its
-        address's fragment (a shared game's ``#game=…``)."""
+        language ``lang``, the board's element ``width`` CSS pixels wide, ``link`` as its
+        address's fragment (a shared game's ``#game=…``); ``screen``: the page's first screen
+        (``editor`` for ``editor.html``)."""
         import asyncio
 
         from webui.worker import Host
@@ -407,7 +408,8 @@ class Browser:
         self.lang, self.width, self.reduced_motion = lang, width, reduced_motion
         self.host = Host(lambda text: self.page.apply(json.loads(text)))
         self.send({"type": "boot", "lang": lang, "storage": None if refused else self.page.storage,
-                   "width": width, "reduced_motion": reduced_motion, "link": link, "base": BASE})
+                   "width": width, "reduced_motion": reduced_motion, "link": link, "base": BASE,
+                   "screen": screen})
 
     def reload(self) -> Browser:
         """The same page loaded again (this one closed): what its storage holds now, the

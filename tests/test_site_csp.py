@@ -33,7 +33,8 @@ def _policy(page: Path) -> dict[str, list[str]]:
 def test_every_page_has_a_strict_policy(site_dir):
     pages = _pages(site_dir)
     names = {p.relative_to(site_dir).as_posix() for p in pages}
-    assert {"index.html", "gallery.html", "embed/frame.html", "rules/index.html", "rules/tuerme.html"} <= names
+    assert {"index.html", "editor.html", "diagram.html", "gallery.html", "embed/frame.html", "rules/index.html",
+            "rules/tuerme.html"} <= names
     for page in pages:
         policy = _policy(page)
         assert policy["default-src"] == ["'none'"]
@@ -46,7 +47,8 @@ def test_every_page_has_a_strict_policy(site_dir):
         name = page.relative_to(site_dir).as_posix()
         # Python runs in workers (Pyodide compiles WebAssembly); no page of the app evaluates text
         # as code. The PyScript example is not the app's: PyScript compiles its hooks with Function
-        runtime = {"index.html": ["'wasm-unsafe-eval'"], "embed/frame.html": ["'wasm-unsafe-eval'"],
+        runtime = {"index.html": ["'wasm-unsafe-eval'"], "editor.html": ["'wasm-unsafe-eval'"],
+                   "embed/frame.html": ["'wasm-unsafe-eval'"],
                    "examples/pyscript.html": ["'unsafe-eval'", "'wasm-unsafe-eval'"]}
         assert policy["script-src"] == ["'self'", *runtime.get(name, [])], name
 

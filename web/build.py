@@ -43,7 +43,11 @@ NODE = ROOT / "node_modules"
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip",
                  "pyodide-lock.json")
 # Generated folders of public/; everything else there comes from web/static.
-GENERATED = ("pyodide", "pyscript", "wheels", "app", "examples", "index.html", *EMBED_OUTPUTS, *OFFLINE_OUTPUTS)
+GENERATED = ("pyodide", "pyscript", "wheels", "app", "examples", "index.html", "editor.html", "diagram.html",
+             *EMBED_OUTPUTS, *OFFLINE_OUTPUTS)
+#: The app's pages, each the page ``web/static/index.html`` with another first screen (``App.start``)
+#: and title: the start screen, and the position editor.
+APP_PAGES = {"index.html": ("home", ""), "editor.html": ("editor", "Position editor")}
 #: Files at least this large get compressed copies (``.gz``; smaller ones gain little).
 COMPRESS_FROM = 4096
 #: The kinds of file worth compressing (the wheels and archives are zips already).
@@ -102,7 +106,8 @@ def _zip_webui(out: Path) -> Path:
 # ------------------------------------------------------------ Content-Security-Policy
 #: What a page whose worker runs Python needs beyond files of its own origin: compiling
 #: WebAssembly (Pyodide), for browsers that give a worker its page's policy.
-RUNTIME_SCRIPTS = {"index.html": ("'wasm-unsafe-eval'",), "embed/frame.html": ("'wasm-unsafe-eval'",),
+RUNTIME_SCRIPTS = {"index.html": ("'wasm-unsafe-eval'",), "editor.html": ("'wasm-unsafe-eval'",),
+                   "embed/frame.html": ("'wasm-unsafe-eval'",),
                    # PyScript compiles its hooks with ``Function`` (core.js's onBeforeRunAsync),
                    # Pyodide compiles WebAssembly, both on the page itself: no strict page of the app
                    "examples/pyscript.html": ("'unsafe-eval'", "'wasm-unsafe-eval'")}
@@ -183,9 +188,9 @@ def _texts_json() -> str:
     return json.dumps(data, ensure_ascii=False, sort_keys=True).replace("</", "<\\/")
 
 
-def _start_screens() -> dict[str, str]:
-    """The start screen in each language, as the app's Python draws it (with no saved game:
-    the worker draws the live one over it, listing the saved games)."""
+def _start_screens(screen: str) -> dict[str, str]:
+    """The first screen ``screen`` (see :data:`APP_PAGES`) in each language, as the app's Python
+    draws it (with no saved game: the worker draws the live one over it, listing the saved games)."""
     _import_checkout()
     from pygame_rules.i18n import LANGUAGES, use
     from webui.app import App
@@ -194,21 +199,30 @@ def _start_screens() -> dict[str, str]:
     screens = {}
     for lang in LANGUAGES:
         page = Page()
-        App(page, {}, lang=lang).start()
+        App(page, {}, lang=lang).start(screen)
         (screen,) = [args[1] for name, *args in page.flush() if name == "html" and args[0] == "app"]
         screens[lang] = screen
     use("en")
     return screens
 
 
-def _index_page(manifest: dict[str, Any]) -> str:
-    """The app's page: its manifest and texts, and the start screen in English in place and in
-    every language as a template (``app/i18n.js`` shows the reader's)."""
-    screens = _start_screens()
-    templates = "\n  ".join(f'<template id="start-{lang}">{screen}</template>' for lang, screen in screens.items())
+def _app_page(manifest: dict[str, Any], screen: str, title: str) -> str:
+    """An app's page: its manifest and texts, and its first screen ``screen`` in English in place
+    and in every language as a template (``app/i18n.js`` shows the reader's); ``title``, if any,
+    before the site's in the page's title (the page's own script translates it)."""
+    screens = _start_screens(screen)
+    templates = "\n  ".join(f'<template id="start-{lang}">{shown}</template>' for lang, shown in screens.items())
     page = (WEB / "static" / "index.html").read_text()
+    if title:
+        page = re.sub(r"<title>(.*?)</title>", lambda m: f"<title>{html.escape(title)} · {m[1]}</title>", page, count=1)
     return (page.replace("@MANIFEST@", json.dumps(manifest)).replace("@TEXTS@", _texts_json())
-            .replace("@START@", screens["en"]).replace("@START_TEMPLATES@", templates))
+            .replace("@SCREEN@", screen).replace("@START@", screens["en"]).replace("@START_TEMPLATES@", templates))
+
+
+def _diagram_page() -> str:
+    """The page that shows a position as a live diagram (``app/diagram.js`` reads it from the
+    page's address): ``web/static/diagram.html`` with the page's texts."""
+    return (WEB / "static" / "diagram.html").read_text().replace("@TEXTS@", _texts_json())
 
 
 def compress(out: Path) -> int:
@@ -262,7 +276,9 @@ def build(out: Path) -> dict[str, Any]:
         # the largest file an import reads at all (webui/app.py)
         "max_file": MAX_FILE,
     }
-    (out / "index.html").write_text(_index_page(manifest))
+    for name, (screen, title) in APP_PAGES.items():
+        (out / name).write_text(_app_page(manifest, screen, title))
+    (out / "diagram.html").write_text(_diagram_page())
     build_embed(out, manifest)  # embed runtime, gallery.html and rules/ (see web/embed/pages.py)
     add_content_security_policy(out)  # before the service worker hashes the pages
     build_offline(out)  # icons, web-app manifest, service worker over all of the above (web/offline.py)

@@ -16,6 +16,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..record import GameRecord
+from . import edit
 from .actions import (
     Accept,
     BabelAction,
@@ -47,7 +48,8 @@ def _knowledge() -> Knowledge[BabelState, BabelAction]:
 
 
 #: The game's record (:mod:`pygame_rules.registry` registers it).
-RECORD: GameRecord[BabelState, BabelAction] = GameRecord(GAME, _knowledge, EXAMPLES, LESSONS, BabelInteraction)
+RECORD: GameRecord[BabelState, BabelAction] = GameRecord(GAME, _knowledge, EXAMPLES, LESSONS, BabelInteraction,
+                                                         edit)
 
 __all__ = [
     "GAME",

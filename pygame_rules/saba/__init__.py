@@ -19,6 +19,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..record import GameRecord
+from . import edit
 from .actions import (
     Build,
     Discard,
@@ -58,7 +59,8 @@ def _knowledge() -> Knowledge[SabaState, SabaAction]:
 
 
 #: The game's record (:mod:`pygame_rules.registry` registers it).
-RECORD: GameRecord[SabaState, SabaAction] = GameRecord(GAME, _knowledge, EXAMPLES, LESSONS, SabaInteraction)
+RECORD: GameRecord[SabaState, SabaAction] = GameRecord(GAME, _knowledge, EXAMPLES, LESSONS, SabaInteraction,
+                                                       edit)
 
 __all__ = [
     "GAME",

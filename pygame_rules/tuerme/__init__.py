@@ -23,6 +23,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..record import GameRecord
+from . import edit
 from .actions import EndTurn, Move, Skip, TuermeAction
 from .data import parse_square, square_name
 from .examples import EXAMPLES
@@ -42,7 +43,8 @@ def _knowledge() -> Knowledge[TuermeState, TuermeAction]:
 
 
 #: The game's record (:mod:`pygame_rules.registry` registers it).
-RECORD: GameRecord[TuermeState, TuermeAction] = GameRecord(GAME, _knowledge, EXAMPLES, LESSONS, TuermeInteraction)
+RECORD: GameRecord[TuermeState, TuermeAction] = GameRecord(GAME, _knowledge, EXAMPLES, LESSONS, TuermeInteraction,
+                                                           edit)
 
 __all__ = [
     "GAME",

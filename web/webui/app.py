@@ -103,14 +103,17 @@ class App:
     def settings(self) -> Settings:
         return settings.load(self.store, self.reduced_motion)
 
-    def start(self) -> None:
-        """Draw the first screen: the game open at the last visit, else home. Nothing a
-        stored save holds can keep this from ending on a working screen."""
+    def start(self, screen: str = "home") -> None:
+        """Draw the first screen: the position editor if the page is ``editor.html`` (``screen``),
+        else the game open at the last visit, else home. Nothing a stored save holds can keep
+        this from ending on a working screen."""
         settings.apply(self.page, self.settings)
         self._link_pages()
         try:
             save_id = self.saves.current_id()
-            if self.link.startswith(PREFIX):
+            if screen == "editor":
+                self.show_editor()
+            elif self.link.startswith(PREFIX):
                 self.open_link(self.link)
             elif not (save_id and self.resume(save_id)):
                 self.show_home()
@@ -209,12 +212,19 @@ class App:
               h("p", message, class_="error", role="alert", id="home-message") if message else None,
               h("section", h("h1", _("Choose a game")),
                 h("ul", cards, class_="game-list") if cards else h("p", _("No games are installed.")),
+                h("p", h("a", _("Set up a position in the editor"), href="./editor.html", id="editor-link")),
                 id="home", class_="panel"),
               h("section", self._saved_games(entries), id="saved", class_="panel"),
               class_="stack"))
         if not done:  # many or long saved games: the rest of the listing in slices
             self._pending = listing
             self.page.spawn(self._list_later(listing))
+
+    def show_editor(self) -> None:
+        """The position editor (:mod:`.editor`), the screen of ``editor.html``."""
+        from .editor import EditorScreen  # (it imports this module's option fields)
+
+        EditorScreen(self).render()
 
     async def _list_later(self, listing: Steps[list[Entry]]) -> None:
         entries = await working.finish(listing)
@@ -598,7 +608,7 @@ class App:
                           id="player-count", name="player-count")),
                       h("div", self._seat_rows(game, count, seats or []), id="seats")),
                     h("fieldset", h("legend", _("Options")),
-                      [_option_input(o, chosen[o.name]) for o in game.options if not o.is_reading]
+                      [option_input(o, chosen[o.name]) for o in game.options if not o.is_reading]
                       or h("p", _("This game has no options."))),
                     _readings(game, chosen),
                     h("fieldset", h("legend", _("Computer players")),
@@ -690,14 +700,14 @@ def _readings(game: Game[Any, Any], chosen: dict[str, Any]) -> Any:
     return h("details", h("summary", _("Rule readings")),
              h("p", _("Where the rulebook can be read two ways, the table may choose. "
                       "The defaults follow the text most closely; the rules page says why.")),
-             [h("div", _option_input(o, chosen[o.name]),
+             [h("div", option_input(o, chosen[o.name]),
                 h("blockquote", h("p", o.quote, lang=o.quote_lang), h("p", _(o.english))),
                 class_="reading")
               for o in readings],
              class_="readings", id="rule-readings")
 
 
-def _option_input(option: Option, value: Any) -> Any:
+def option_input(option: Option, value: Any) -> Any:
     name = f"opt-{option.name}"
     if isinstance(option.default, bool):
         return h("label", h("input", type="checkbox", name=name, checked=bool(value)), _(option.label))

@@ -34,7 +34,7 @@ from .page import Command, Event, Page
 MESSAGE_LIMITS = Limits(N_("the page's message"), MAX_FILE + 1_000_000, 8)
 #: The kinds of message and the fields each may have.
 FIELDS = {
-    "boot": ("lang", "storage", "width", "reduced_motion", "link", "base"),
+    "boot": ("lang", "storage", "width", "reduced_motion", "link", "base", "screen"),
     "event": ("on", "event", "data", "name", "value", "checked", "form", "key", "file", "seen"),
     "key": ("key", "place", "mods"),
     "pointer": (), "settings": (),
@@ -84,7 +84,7 @@ class Host:
                            reduced_motion=message.get("reduced_motion") is True,
                            link=fields.text("link", MESSAGE_LIMITS.max_chars, default=""),
                            base=fields.text("base", 2_000, default=""))
-            self.app.start()
+            self.app.start(fields.text("screen", 20, default="home"))
             return
         if kind == "call":
             self.page.spawn(self._call(fields.integer("id", 0, 2**31), fields.text("method", 40),

@@ -443,8 +443,10 @@ globalThis.pygameRules = {
   },
 };
 
+// The app's first screen: the start screen, or the position editor on editor.html (web/build.py).
+const screen = document.body.dataset.screen || "home";
 // The game open at the last visit comes back first: say so instead of showing the start screen.
-if (storage()?.getItem(`${PREFIX}current`) && !location.hash.startsWith("#game=")) {
+if (screen === "home" && storage()?.getItem(`${PREFIX}current`) && !location.hash.startsWith("#game=")) {
   const panel = document.createElement("section");
   panel.className = "panel";
   panel.id = "opening";
@@ -455,6 +457,6 @@ if (storage()?.getItem(`${PREFIX}current`) && !location.hash.startsWith("#game="
   app.replaceChildren(panel);
 }
 width = Math.round((byId("board") || app).clientWidth);
-post({ type: "boot", wheel: manifest.wheel, lang, storage: stored(), width,
+post({ type: "boot", wheel: manifest.wheel, lang, storage: stored(), width, screen,
        reduced_motion: matchMedia("(prefers-reduced-motion: reduce)").matches,
        link: location.hash, base: location.href.split("#")[0] });

@@ -1,0 +1,201 @@
+"""The position editor's screen (``editor.html``), in CPython: building a Türme position by
+clicking, the check's verdict beside the board, the settings, playing moves and stepping back,
+the starts (example, saved game, pasted text) and the exports."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+
+import pytest
+from page_model import Browser
+
+from pygame_rules import get_game
+from pygame_rules.examples import example, read_moves
+from pygame_rules.i18n import use
+from pygame_rules.session import Seat, Session
+from pygame_rules.tuerme import Move, square_name
+
+TUERME = get_game("tuerme")
+
+
+@pytest.fixture
+def tab() -> Iterator[Browser]:
+    b = Browser(screen="editor")
+    yield b
+    b.close()
+    use("en")
+
+
+def verdict(b: Browser) -> str:
+    return b.page.find("#editor-verdict").text
+
+
+def test_the_editor_opens_on_a_new_game_and_is_linked_from_home() -> None:
+    home = Browser()
+    assert home.page.find("#editor-link").attrs["href"] == "./editor.html"
+    home.close()
+    b = Browser(screen="editor")
+    assert b.page.find("#editor-screen h1").text == "Position editor" and b.page.ready
+    assert verdict(b) == "The position is consistent."
+    assert b.page.find("#export-position").text == TUERME.position_text(TUERME.new_game(2, seed=1))
+    assert len(b.page.marked) == 112  # every field is a control for the keyboard
+    b.close()
+    phone = Browser(screen="editor", width=390)
+    assert 'class="tuerme-board portrait"' in phone.page.boards[-1][2]  # upright, as the game screen's
+    phone.close()
+
+
+def test_building_a_position_by_clicking(tab: Browser) -> None:
+    """Empty the board, put stones and a tower, take a stone away: each step judged; the
+    reason names the field and the field is ringed; only a consistent position exports."""
+    tab.click("#editor-clear")
+    assert "0 red A stones instead of 5" in verdict(tab)
+    assert "Only a consistent position" in tab.page.find("#editor-export").text
+    tab.fill("#editor-diagram", True)
+    assert "no stone is left on the alleys" in verdict(tab)
+    for tool, square in (("Ar", "d4"), ("Ab", "d6"), ("Ar", "d6"), ("Bb", "e4")):
+        tab.click(f"[data-tool={tool}]")
+        tab.board(square=square)
+    assert verdict(tab) == "The position is consistent."
+    assert tab.page.find("#export-position").text.startswith("14/14/3Abr10/14/3ArBb9/14/14/14 r - - 2 ")
+    tab.click("[data-tool=Ag]")
+    tab.board(square="d6")  # a neutral stone on top of a tower
+    assert "neutral stone lies on top of the tower on d6" in verdict(tab)
+    assert 'class="square target' in tab.page.boards[-1][2] or "target" in tab.page.boards[-1][2]
+    tab.click("[data-tool=remove]")
+    tab.board(square="d6")
+    assert verdict(tab) == "The position is consistent."
+    tab.click("[data-tool=Cr]")
+    tab.board(square="b7")  # an A field
+    assert "only A stones go there" in tab.page.find("#editor-message").text
+    assert tab.page.find("[data-tool=Cr]").attrs["aria-pressed"] == "true"
+
+
+def test_settings_player_to_move_and_options(tab: Browser) -> None:
+    tab.fill("#set-players", "4")
+    tab.fill("#set-turn", "2")
+    assert TUERME.parse_position(tab.page.find("#export-position").text).turn == 2
+    tab.fill("#editor-settings [name=opt-unlimited_height]", True)
+    assert " nomax," in tab.page.find("#export-position").text
+    tab.fill("#set-bonus", "yes")
+    assert verdict(tab) == "The position is consistent."
+    assert "+" in tab.page.find("#export-position").text.split()[2]
+
+
+def legal_move(state: object) -> Move:
+    return next(a for a in TUERME.legal_actions(state, TUERME.to_move(state)[0]) if isinstance(a, Move))
+
+
+def test_recording_moves_stepping_back_and_branching(tab: Browser) -> None:
+    start = TUERME.new_game(2, seed=1)
+    tab.click("#mode-play")
+    first = legal_move(start)
+    tab.board(square=square_name(first.src))
+    tab.board(square=square_name(first.dst))
+    after = TUERME.apply(start, 0, first)
+    second = legal_move(after)
+    tab.board(square=square_name(second.src))
+    tab.board(square=square_name(second.dst))
+    moves = tab.page.find("#export-moves").text
+    assert moves.split() == [TUERME.record_text(start, 0, first), TUERME.record_text(after, 1, second)]
+    assert [m for *_ignored, m in [(p, a) for p, a, _s in read_moves(TUERME, start, moves.split())]] \
+        == [first, second]
+    tab.click("#editor-previous")
+    tab.click("#editor-previous")
+    assert tab.page.find("[aria-current=step]").text == "Start position"
+    other = next(a for a in TUERME.legal_actions(start, 0) if isinstance(a, Move) and a != first)
+    tab.board(square=square_name(other.src))
+    tab.board(square=square_name(other.dst))  # a new line from the start: the two moves go
+    assert tab.page.find("#export-moves").text == TUERME.record_text(start, 0, other)
+    assert not tab.page.find_all("#export-snippet")
+    tab.click("#show-code")
+    snippet = tab.page.find("#export-snippet").text
+    assert snippet.startswith('<div data-pygame-rules="tuerme" data-position="') and "<svg" in snippet
+    assert "diagram.html#game=tuerme&position=" in tab.page.find("#editor-live").attrs["href"]
+    tab.click("#mode-edit")
+    tab.click("[data-tool=remove]")
+    tab.board(square="a1")  # an edit of the position shown: it becomes the start, the moves go
+    assert [li.text for li in tab.page.find_all("#editor-moves li")] == ["Start position"]
+    assert tab.page.toasts[-1][0].startswith("The position was edited")
+
+
+def test_starting_from_an_example_a_save_and_pasted_text(tab: Browser) -> None:
+    tab.fill("#from-example", "picture-1")
+    tab.click("#open-example")
+    ex = example("tuerme", "picture-1")
+    assert tab.page.find("#export-position").text == ex.position
+    assert tab.page.find("#export-moves").text == "\n".join(ex.moves)
+    assert tab.page.find("#editor-diagram").attrs.get("checked") is not None
+    tab.fill("#paste-text", "not a position")
+    tab.click("#read-paste")
+    assert "Could not read it" in tab.page.find("#editor-message").text
+    state = TUERME.new_game(3, seed=4)
+    tab.fill("#paste-text", json.dumps(TUERME.state_to_json(state)))
+    tab.click("#read-paste")
+    assert tab.page.find("#export-position").text == TUERME.position_text(state)
+    session = Session.new("tuerme", [Seat("Ann", "red", "human"), Seat("Bob", "blue", "human")], seed=5)
+    session.play(0, legal_move(session.state))
+    b = Browser({"pygame_rules.save." + session.id: session.to_text()}, screen="editor")
+    b.fill("#from-save", session.id)
+    b.click("#open-save")
+    assert b.page.find("#export-moves").text == TUERME.record_text(session.states[0], 0, session.moves[0].action)
+    assert b.page.find("[aria-current=step]").attrs["data-ply"] == "1"
+    b.close()
+
+
+def test_babel_positions_built_by_clicking(tab: Browser) -> None:
+    """Babel: an element put on a wonder, a card dealt from the supply, the active player, a tile
+    handed to a player; each position judged, then played on."""
+    tab.fill("#editor-game", "babel")
+    babel = get_game("babel")
+    start = babel.new_game(babel.min_players, seed=1)
+    assert verdict(tab) == "The position is consistent."
+    assert not tab.page.find_all("#editor-diagram")  # Babel's positions are whole games
+    tab.click("[data-tool='element:1']")
+    tab.board(wonder="0")
+    tab.click("[data-tool=card]")
+    tab.board(player="2")
+    tab.fill("#set-active", "2")
+    state = babel.parse_position(tab.page.find("#export-position").text)
+    assert state.wonders[0].elements[1] == start.wonders[0].elements[1] + 1
+    assert sum(state.players[2].hand) == sum(start.players[2].hand) + 1 and state.active == 2
+    assert verdict(tab) == "The position is consistent."
+    tab.click("[data-tool='tile:0']")
+    tab.board(wonder="1", tile="2")  # the tile to yellow
+    state = babel.parse_position(tab.page.find("#export-position").text)
+    assert state.wonders[1].slots[2] is None and state.players[0].tiles == (start.wonders[1].slots[2],)
+    assert verdict(tab) == "The position is consistent."
+    tab.click("#mode-play")
+    assert tab.page.find_all("#game-buttons button")
+
+
+def test_saba_positions_built_by_clicking(tab: Browser) -> None:
+    """Saba: resources from the supply to a player, figures into a district (a third figure of a
+    player in one district is refused with the reason), an action card dealt from the pile."""
+    tab.fill("#editor-game", "saba")
+    saba = get_game("saba")
+    start = saba.new_game(saba.min_players, seed=1)
+    tab.click("[data-tool='res:g']")
+    tab.board(player="1", resource="g")
+    tab.click("[data-tool='figure:0']")
+    tab.board(district="3")
+    tab.board(district="3")
+    tab.board(district="3")
+    assert "at most 2 figures" in tab.page.find("#editor-message").text
+    state = saba.parse_position(tab.page.find("#export-position").text)
+    assert state.players[1].res[3] == start.players[1].res[3] + 1 and state.districts[3] == (0, 0)
+    assert verdict(tab) == "The position is consistent."
+    tab.click("[data-tool=card]")
+    tab.board(player="0")
+    state = saba.parse_position(tab.page.find("#export-position").text)
+    assert len(state.players[0].hand) == len(start.players[0].hand) + 1
+    assert len(state.action_deck) == len(start.action_deck) - 1
+
+
+def test_the_editor_in_german() -> None:
+    b = Browser(lang="de", screen="editor")
+    assert b.page.find("#editor-screen h1").text == "Stellungseditor"
+    assert b.page.find("[data-tool=Ar]").attrs["aria-label"] == "Stein A, Rot"
+    b.close()
+    use("en")
