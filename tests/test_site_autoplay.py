@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 from layout_helpers import axe, describe, import_save
-from test_screens_autoplay import random_session
+from test_screens_autoplay import kinds_session
 
 from site_helpers import log_texts, settled
 
@@ -20,7 +20,7 @@ def test_a_saba_turn_skips_end_building_and_discards_at_once(app: Any, tmp_path:
     nothing to build: "End building" is played for her and marked in the log. She is 4 over the
     resource limit: a click on her alabaster asks how much, and "Discard 4 alabaster" discards
     four at once."""
-    import_save(app, random_session("saba", ("human", "easy"), 1, 87).to_text(), tmp_path)
+    import_save(app, kinds_session("saba", ("human", "easy"), 1, 87).to_text(), tmp_path)
     before = len(app.evaluate("() => [...document.querySelectorAll('#log li[data-ply]')]"))
     app.locator("#board [data-harbour='4']").first.click(force=True)
     app.locator("#log .log-auto").first.wait_for()
