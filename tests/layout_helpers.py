@@ -169,8 +169,8 @@ def label_in_name(control: ET.Element) -> bool:
 #: The turn bar's parts (whose turn with its colours, the prompt, the step's buttons and Hint)
 #: that are not in the window or not what a tap at their centre would hit (something covers them).
 OUT_OF_REACH = """() => {
-    const parts = document.querySelectorAll(
-        "#turn-bar #status, #turn-bar #status .swatch, #turn-bar #prompt, #turn-bar #game-buttons button, #turn-bar #hint");
+    const parts = document.querySelectorAll("#turn-bar #status, #turn-bar #status .swatch, #turn-bar #prompt, "
+        + "#turn-bar #game-buttons button, #turn-bar #hint");
     return [...parts].map((e) => {
         const box = e.getBoundingClientRect();
         const hit = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
@@ -185,8 +185,9 @@ OUT_OF_REACH = """() => {
 #: The colours of the swatches of whose turn it is (the turn bar's) and of the score table's
 #: active seats, and the prompt's text.
 TURN = """() => ({
-    bar: [...document.querySelectorAll("#turn-bar #status .swatch")].map((s) => getComputedStyle(s).backgroundColor),
-    seats: [...document.querySelectorAll(".seats tr.seat-active .swatch")].map((s) => getComputedStyle(s).backgroundColor),
+    bar: [...document.querySelectorAll("#turn-bar #status .swatch")].map((e) => getComputedStyle(e).backgroundColor),
+    seats: [...document.querySelectorAll(".seats tr.seat-active .swatch")]
+        .map((e) => getComputedStyle(e).backgroundColor),
     prompt: document.getElementById("prompt")?.textContent ?? "",
     buttons: [...document.querySelectorAll("#game-buttons button")].map((b) => b.textContent),
 })"""
@@ -195,7 +196,8 @@ TURN = """() => ({
 #: (negative: they overlap that way; boxes touch when neither gap is positive).
 PASS_BUTTON_GAPS = """() => {
     const [a, b] = [...document.querySelectorAll("#pass-screen button")].map((e) => e.getBoundingClientRect());
-    return { across: Math.max(b.left - a.right, a.left - b.right), down: Math.max(b.top - a.bottom, a.top - b.bottom) };
+    return { across: Math.max(b.left - a.right, a.left - b.right),
+             down: Math.max(b.top - a.bottom, a.top - b.bottom) };
 }"""
 
 
@@ -224,7 +226,8 @@ SOUND_LABEL = """() => {
 #: (and whether the log holds more than it shows).
 NEWEST_LOG_ENTRY = """() => {
     const log = document.getElementById("log"), entries = log.querySelectorAll(":scope > li");
-    const e = entries[entries.length - 1].getBoundingClientRect(), l = log.getBoundingClientRect();
-    return { entries: entries.length, overflows: log.scrollHeight > log.clientHeight, text: entries[entries.length - 1].textContent.trim().slice(0, 40),
+    const newest = entries[entries.length - 1], e = newest.getBoundingClientRect(), l = log.getBoundingClientRect();
+    return { entries: entries.length, overflows: log.scrollHeight > log.clientHeight,
+             text: newest.textContent.trim().slice(0, 40),
              window: e.top >= 0 && e.bottom <= innerHeight, log: e.top >= l.top - .5 && e.bottom <= l.bottom + .5 };
 }"""

@@ -186,8 +186,8 @@ class GameScreen:
         shown = self.controller.shown
         over = self.controller.is_over if self.controller.viewing is None else self.game.is_over(shown)
         status = self.game.status_text(shown, self.names)
-        to_move = [] if over else [swatch(self.palette[p]) for p in self.game.to_move(shown)]
-        parts: list[Any] = [h("p", to_move, status, class_="status", id="status") if not over else None]  # (else #winner)
+        colours = [] if over else [swatch(self.palette[p]) for p in self.game.to_move(shown)]
+        parts: list[Any] = [h("p", colours, status, class_="status", id="status") if not over else None]  # (or #winner)
         viewing, thinking = self.controller.viewing, self.controller.thinking
         if viewing is None and player is not None and self._turn_changed(player):
             parts.insert(0, h("p", swatch(self.palette[player]), _("Your turn, {name}").format(name=self.names[player]),
