@@ -131,9 +131,8 @@ def test_the_turn_bar_holds_whose_turn_the_prompt_and_the_step_s_buttons(tab: Br
     assert not bar.find_all(".score-chart") and tab.page.find_all(".score-chart")
 
     tab.click("#back-to-present")
-    tab.click("#menu")
-    session = finished("tuerme", 3, [Seat("Ada", "red"), Seat("Bo", "blue")])
-    tab.choose_file("#import-file", "finished.json", session.to_text())
+    tab.click("#resign")
+    tab.confirm()
     assert tab.page.find_all("#winner") and not tab.page.find_all("#turn-bar")
 
 
