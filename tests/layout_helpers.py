@@ -231,3 +231,16 @@ NEWEST_LOG_ENTRY = """() => {
              text: newest.textContent.trim().slice(0, 40),
              window: e.top >= 0 && e.bottom <= innerHeight, log: e.top >= l.top - .5 && e.bottom <= l.bottom + .5 };
 }"""
+
+#: The board's lowest control, given the focus as the Tab key gives it (scrolled into view as
+#: the browser does), from the page's top: whether a tap at its centre reaches it (nothing
+#: covers it), and the turn bar's height.
+LOWEST_CONTROL_FOCUSED = """() => {
+    scrollTo(0, 0);
+    const controls = [...document.querySelectorAll("#board [tabindex]")];
+    const lowest = controls.reduce((a, b) => b.getBoundingClientRect().bottom > a.getBoundingClientRect().bottom ? b : a);
+    lowest.focus();
+    const box = lowest.getBoundingClientRect();
+    const hit = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+    return { reached: !!hit && lowest.contains(hit), bar: document.getElementById("turn-bar").offsetHeight };
+}"""

@@ -16,6 +16,7 @@ import pytest
 from layout_helpers import (
     BOARD_SIZES,
     GAMES,
+    LOWEST_CONTROL_FOCUSED,
     NEWEST_LOG_ENTRY,
     PASS_BUTTON_GAPS,
     SIDEWAYS,
@@ -147,6 +148,8 @@ def test_whose_turn_the_prompt_and_the_buttons_stay_in_reach(phone_page, site_ur
         if not prompts:
             violations = axe(page)
             assert violations == [], describe(violations)
+            focused = page.evaluate(LOWEST_CONTROL_FOCUSED)  # (the page scrolls it above the bar)
+            assert focused["reached"], focused
         if turn["prompt"] not in prompts:
             prompts.append(turn["prompt"])
         made = page.locator("#log li[data-ply]:not(.log-start)").count()
