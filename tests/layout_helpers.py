@@ -238,7 +238,8 @@ NEWEST_LOG_ENTRY = """() => {
 LOWEST_CONTROL_FOCUSED = """() => {
     scrollTo(0, 0);
     const controls = [...document.querySelectorAll("#board [tabindex]")];
-    const lowest = controls.reduce((a, b) => b.getBoundingClientRect().bottom > a.getBoundingClientRect().bottom ? b : a);
+    const bottom = (e) => e.getBoundingClientRect().bottom;
+    const lowest = controls.reduce((a, b) => bottom(b) > bottom(a) ? b : a);
     lowest.focus();
     const box = lowest.getBoundingClientRect();
     const hit = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
