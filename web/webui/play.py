@@ -194,12 +194,12 @@ class GameScreen:
                               class_="your-turn", id="your-turn", role="status"))
         if thinking is not None and not self.controller.is_over:
             parts.append(self._thinking_line(thinking.player))
-        more: list[Any] = []  # (below the turn bar)
+        below: list[Any] = []  # (after the turn bar)
         if viewing is not None:
             parts.append(self._replay_banner(viewing))
-            more.append(ending.chart(self, viewing))
+            below.append(ending.chart(self, viewing))
         elif over:
-            more.append(self._final_scores())
+            below.append(self._final_scores())
         elif player is not None:
             parts.append(h("p", self.interaction.prompt(self.state, player), class_="muted", id="prompt"))
             buttons = [h("button", b.label, class_="" if b.primary else "secondary",
@@ -210,7 +210,7 @@ class GameScreen:
             parts.append(self._hint_line(player))
         parts.append(self._moment_panel())
         undo_reason = self.controller.undo_blocker()
-        more.append(h("div",
+        below.append(h("div",
                        h("button", _("Undo"), id="undo", class_="secondary", on_click=self.undo,
                          title=_("Can't undo: {reason}").format(reason=undo_reason) if undo_reason
                          else _("Take back the last move"),
@@ -224,7 +224,7 @@ class GameScreen:
                        class_="controls"))
         bar = [part for part in parts if part is not None]
         return [h("section", bar, class_="panel turn-bar", id="turn-bar", aria_label=_("Turn")) if bar else None,
-                h("div", more, class_="panel"), self._scores_panel(shown) if viewing is not None or not over else None]
+                h("div", below, class_="panel"), self._scores_panel(shown) if viewing is not None or not over else None]
 
     def _replay_banner(self, viewing: int) -> Element:
         """What a replay says: which moment is shown, and the way back to the present; after a
