@@ -164,3 +164,84 @@ def label_in_name(control: ET.Element) -> bool:
     """
     shown, name = _words("".join(control.itertext())), _words(control.get("aria-label", ""))
     return any(name[i:i + len(shown)] == shown for i in range(len(name) - len(shown) + 1))
+
+
+#: The turn bar's parts (whose turn with its colours, the prompt, the step's buttons and Hint)
+#: that are not in the window or not what a tap at their centre would hit (something covers them).
+OUT_OF_REACH = """() => {
+    const parts = document.querySelectorAll("#turn-bar #status, #turn-bar #status .swatch, #turn-bar #prompt, "
+        + "#turn-bar #game-buttons button, #turn-bar #hint");
+    return [...parts].map((e) => {
+        const box = e.getBoundingClientRect();
+        const hit = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+        const inside = box.width > 0 && box.top >= 0 && box.left >= 0 && box.bottom <= innerHeight
+            && box.right <= innerWidth;
+        return inside && hit && e.contains(hit) ? null : {
+            what: e.tagName.toLowerCase() + (e.id ? "#" + e.id : "") + " " + e.textContent.trim().slice(0, 24),
+            top: Math.round(box.top), bottom: Math.round(box.bottom), covered_by: hit && hit.outerHTML.slice(0, 60) };
+    }).filter((p) => p);
+}"""
+
+#: The colours of the swatches of whose turn it is (the turn bar's) and of the score table's
+#: active seats, and the prompt's text.
+TURN = """() => ({
+    bar: [...document.querySelectorAll("#turn-bar #status .swatch")].map((e) => getComputedStyle(e).backgroundColor),
+    seats: [...document.querySelectorAll(".seats tr.seat-active .swatch")]
+        .map((e) => getComputedStyle(e).backgroundColor),
+    prompt: document.getElementById("prompt")?.textContent ?? "",
+    buttons: [...document.querySelectorAll("#game-buttons button")].map((b) => b.textContent),
+})"""
+
+#: The gaps (CSS px) between the pass screen's buttons, one per pair: horizontal and vertical
+#: (negative: they overlap that way; boxes touch when neither gap is positive).
+PASS_BUTTON_GAPS = """() => {
+    const [a, b] = [...document.querySelectorAll("#pass-screen button")].map((e) => e.getBoundingClientRect());
+    return { across: Math.max(b.left - a.right, a.left - b.right),
+             down: Math.max(b.top - a.bottom, a.top - b.bottom) };
+}"""
+
+
+def check_in_reach(page: Any, where: str) -> list[str]:
+    """The turn bar's parts out of reach with the page scrolled to the top and to the bottom,
+    each told with ``where``."""
+    problems = []
+    for end in ("top", "bottom"):
+        page.evaluate(f"window.scrollTo(0, {0 if end == 'top' else 'document.documentElement.scrollHeight'})")
+        page.evaluate("() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))")
+        problems += [f"{where}, scrolled to the {end}: {part}" for part in page.evaluate(OUT_OF_REACH)]
+    return problems
+
+#: The settings' sound checkbox and its text: whether every line of the text is beside the box
+#: and inside the label (no line wrapped below the box, none out of the label).
+SOUND_LABEL = """() => {
+    const box = document.getElementById("setting-sound"), label = box.closest("label");
+    const range = document.createRange();
+    range.selectNodeContents(label.lastChild);
+    const lines = [...range.getClientRects()], b = box.getBoundingClientRect(), l = label.getBoundingClientRect();
+    return { lines: lines.length, beside: lines.every((r) => r.left >= b.right),
+             inside: lines.every((r) => r.top >= l.top - .5 && r.bottom <= l.bottom + .5 && r.right <= l.right + .5) };
+}"""
+
+#: The log's newest entry: whether it is inside the window and inside the log's visible box
+#: (and whether the log holds more than it shows).
+NEWEST_LOG_ENTRY = """() => {
+    const log = document.getElementById("log"), entries = log.querySelectorAll(":scope > li");
+    const newest = entries[entries.length - 1], e = newest.getBoundingClientRect(), l = log.getBoundingClientRect();
+    return { entries: entries.length, overflows: log.scrollHeight > log.clientHeight,
+             text: newest.textContent.trim().slice(0, 40),
+             window: e.top >= 0 && e.bottom <= innerHeight, log: e.top >= l.top - .5 && e.bottom <= l.bottom + .5 };
+}"""
+
+#: The board's lowest control, given the focus as the Tab key gives it (scrolled into view as
+#: the browser does), from the page's top: whether a tap at its centre reaches it (nothing
+#: covers it), and the turn bar's height.
+LOWEST_CONTROL_FOCUSED = """() => {
+    scrollTo(0, 0);
+    const controls = [...document.querySelectorAll("#board [tabindex]")];
+    const bottom = (e) => e.getBoundingClientRect().bottom;
+    const lowest = controls.reduce((a, b) => bottom(b) > bottom(a) ? b : a);
+    lowest.focus();
+    const box = lowest.getBoundingClientRect();
+    const hit = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+    return { reached: !!hit && lowest.contains(hit), bar: document.getElementById("turn-bar").offsetHeight };
+}"""

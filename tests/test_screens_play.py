@@ -105,6 +105,37 @@ def test_the_log_replays_past_positions_read_only(tab: Browser) -> None:
     assert tab.page.boards[-1][2] == present[1]
 
 
+def test_the_turn_bar_holds_whose_turn_the_prompt_and_the_step_s_buttons(tab: Browser) -> None:
+    """The turn bar (kept in view by the page's CSS) holds whose turn it is in the seats' colours,
+    the prompt, the step's buttons and Hint; the other controls follow it. In a replay it holds
+    the banner back to the present; at the end there is none (the final table stands alone)."""
+    tab.start_game("babel", 3, 5)
+    tab.click("#reveal")
+    bar = tab.page.find("section#turn-bar")
+    assert bar.attrs["aria-label"] == "Turn"
+    palette = tab.app.screen.palette
+    assert [s.attrs["data-swatch"] for s in bar.find_all("#status .swatch")] == [palette[0]]
+    assert bar.find("#status").text == "To move: Player 1"
+    assert bar.find_all("#prompt") and bar.find_all("#hint")
+    assert [b.text for b in bar.find_all("#game-buttons button")] == ["Pass (draw a card)"]
+    assert not bar.find_all("#undo, #menu, .seats")  # the other controls and the scores follow it
+    assert tab.page.find_all("#undo") and tab.page.find_all("#menu")
+
+    tab.start_game("tuerme", 2, 11)
+    play_moves(tab, 2)
+    assert tab.page.find("#turn-bar #status .swatch").attrs["data-swatch"] == tab.app.screen.palette[0]
+    tab.click("#log li[data-ply=1] button")
+    bar = tab.page.find("#turn-bar")
+    assert bar.find_all(".replay-banner #back-to-present") and not bar.find_all("#prompt")
+    assert bar.find("#status .swatch").attrs["data-swatch"] == tab.app.screen.palette[1]
+    assert not bar.find_all(".score-chart") and tab.page.find_all(".score-chart")
+
+    tab.click("#back-to-present")
+    tab.click("#resign")
+    tab.confirm()
+    assert tab.page.find_all("#winner") and not tab.page.find_all("#turn-bar")
+
+
 def log_changes(b: Browser, since: int) -> list[int]:
     """The indices of the log entries the commands since ``since`` wrote (``items`` commands)."""
     return [index for name, *args in b.page.applied[since:] if name == "items" and args[0] == "log"

@@ -178,22 +178,28 @@ class GameScreen:
 
     def _side_panel(self, player: int | None) -> Any:
         """The status, the controls and the scores: of the position shown, so in a replay
-        those of that moment, under a banner saying so."""
+        those of that moment, under a banner saying so. Whose turn it is (in the players'
+        colours), the prompt and the step's buttons, or the replay's banner, or the moment the
+        computers wait at, are the turn bar (``#turn-bar``), which stays in view wherever the
+        page is scrolled (``style.css``); the other controls, a replay's chart or the end's
+        table follow it."""
         shown = self.controller.shown
         over = self.controller.is_over if self.controller.viewing is None else self.game.is_over(shown)
         status = self.game.status_text(shown, self.names)
-        parts: list[Any] = [h("p", status, class_="status", id="status") if not over else None]  # (else #winner)
+        colours = [] if over else [swatch(self.palette[p]) for p in self.game.to_move(shown)]
+        parts: list[Any] = [h("p", colours, status, class_="status", id="status") if not over else None]  # (or #winner)
         viewing, thinking = self.controller.viewing, self.controller.thinking
         if viewing is None and player is not None and self._turn_changed(player):
-            parts.insert(0, h("p", _("Your turn, {name}").format(name=self.names[player]),
+            parts.insert(0, h("p", swatch(self.palette[player]), _("Your turn, {name}").format(name=self.names[player]),
                               class_="your-turn", id="your-turn", role="status"))
         if thinking is not None and not self.controller.is_over:
             parts.append(self._thinking_line(thinking.player))
+        below: list[Any] = []  # (after the turn bar)
         if viewing is not None:
             parts.append(self._replay_banner(viewing))
-            parts.append(ending.chart(self, viewing))
+            below.append(ending.chart(self, viewing))
         elif over:
-            parts.append(self._final_scores())
+            below.append(self._final_scores())
         elif player is not None:
             parts.append(h("p", self.interaction.prompt(self.state, player), class_="muted", id="prompt"))
             buttons = [h("button", b.label, class_="" if b.primary else "secondary",
@@ -202,8 +208,9 @@ class GameScreen:
                        for b in self.interaction.buttons(self.state, player)]
             parts.append(h("div", buttons, class_="controls", id="game-buttons"))
             parts.append(self._hint_line(player))
+        parts.append(self._moment_panel())
         undo_reason = self.controller.undo_blocker()
-        parts.append(h("div",
+        below.append(h("div",
                        h("button", _("Undo"), id="undo", class_="secondary", on_click=self.undo,
                          title=_("Can't undo: {reason}").format(reason=undo_reason) if undo_reason
                          else _("Take back the last move"),
@@ -215,8 +222,9 @@ class GameScreen:
                        h("button", _("Menu"), id="menu", class_="secondary", on_click=lambda e: self.app.show_home()),
                        ending.resign_button(self),
                        class_="controls"))
-        return [h("div", parts, class_="panel"), self._moment_panel(),
-                self._scores_panel(shown) if viewing is not None or not over else None]
+        bar = [part for part in parts if part is not None]
+        return [h("section", bar, class_="panel turn-bar", id="turn-bar", aria_label=_("Turn")) if bar else None,
+                h("div", below, class_="panel"), self._scores_panel(shown) if viewing is not None or not over else None]
 
     def _replay_banner(self, viewing: int) -> Element:
         """What a replay says: which moment is shown, and the way back to the present; after a
