@@ -163,7 +163,7 @@ def test_the_top_bar_has_the_settings_and_links_in_the_language_shown(app):
     app.click("#settings-close")
     app.wait_for_selector("#dialog-settings", state="detached")
     assert app.evaluate("() => JSON.parse(localStorage.getItem('pygame_rules.settings'))") == {
-        "sound": True, "animate": True, "pace": "fast"}
+        "sound": True, "animate": True, "pace": "fast", "skip": True}
     assert app.evaluate("() => document.documentElement.dataset.sound") == "1"
     assert app.evaluate(PLAY, "end") is True
     app.select_option("#language", "nl")
