@@ -31,19 +31,29 @@ LANGUAGE_SCENES = {"nl": ("nl-NL", "tuerme"), "de": ("de-DE", "babel"), "fr": ("
 
 
 def play_a_little(page, clicks: int) -> None:
-    """Advance by clicking the first offered thing, like a quick player."""
+    """Advance by clicking the first offered thing, like a quick player (a click on a part
+    redrawn meanwhile is let go: the next one counts)."""
+    from playwright.sync_api import Error
+    from site_helpers import settled
+
     for i in range(clicks):
+        settled(page)
         if page.locator("#pass-screen").count():
             page.click("#reveal")
             continue
         board = page.locator("#board [tabindex]")
         buttons = page.locator("#game-buttons button")
-        if board.count() and (i % 3 or not buttons.count()):
-            board.nth(i % board.count()).click(force=True)
-        elif buttons.count():
-            buttons.first.click()
+        try:
+            if board.count() and (i % 3 or not buttons.count()):
+                board.nth(i % board.count()).click(force=True, timeout=3_000)
+            elif buttons.count():
+                buttons.first.click(timeout=3_000)
+        except Error:
+            continue
+    settled(page)
     if page.locator("#pass-screen").count():
         page.click("#reveal")
+        settled(page)
 
 
 def shoot(browser, url: str, game: str, out: Path, locale: str = "en-US", phone: bool = False) -> None:
@@ -57,7 +67,7 @@ def shoot(browser, url: str, game: str, out: Path, locale: str = "en-US", phone:
     context = browser.new_context(locale=locale, **screen)
     page = context.new_page()
     page.goto(url)
-    page.wait_for_function("document.body.dataset.ready === '1'", timeout=180_000)
+    page.wait_for_function("() => document.body.dataset.ready === '1'", timeout=180_000)
     start_game(page, game, players, seed=5, names=names)
     play_a_little(page, clicks)
     page.screenshot(path=str(out))
