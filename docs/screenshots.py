@@ -2,7 +2,8 @@
 on a phone (390×844, touch), and one game per language of the translations.
 
 Usage: ``python docs/screenshots.py [--site public]`` after ``make build``; writes
-``docs/<game>.png``, ``docs/<game>-phone.png`` and ``docs/i18n-<lang>.png``.
+``docs/<game>.png``, ``docs/<game>-phone.png``, ``docs/i18n-<lang>.png`` and, a phone in
+German, ``docs/i18n-de-phone.png``.
 """
 
 from __future__ import annotations
@@ -34,6 +35,7 @@ def play_a_little(page, clicks: int) -> None:
     """Advance by clicking the first offered thing, like a quick player (a click on a part
     redrawn meanwhile is let go: the next one counts)."""
     from playwright.sync_api import Error
+
     from site_helpers import settled
 
     for i in range(clicks):
@@ -94,6 +96,7 @@ def main() -> None:
         if args.only in (None, "languages"):
             for lang, (locale, game) in LANGUAGE_SCENES.items():
                 shoot(browser, url, game, ROOT / "docs" / f"i18n-{lang}.png", locale)
+            shoot(browser, url, "babel", ROOT / "docs" / "i18n-de-phone.png", "de-DE", phone=True)
         browser.close()
     server.shutdown()
 
