@@ -34,6 +34,7 @@ def play_a_little(page, clicks: int) -> None:
     """Advance by clicking the first offered thing, like a quick player (a click on a part
     redrawn meanwhile is let go: the next one counts)."""
     from playwright.sync_api import Error
+
     from site_helpers import settled
 
     for i in range(clicks):
