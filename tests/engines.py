@@ -310,8 +310,27 @@ class WebKit:
 
         return self.driver.find_element(By.CSS_SELECTOR, selector)
 
+    #: An SVG element's centre in the viewport, scrolled into view; null for an HTML element.
+    SVG_CENTRE = """const element = arguments[0];
+        if (!(element instanceof SVGElement)) return null;
+        element.scrollIntoView({block: "center"});
+        const box = element.getBoundingClientRect();
+        return [Math.round(box.left + box.width / 2), Math.round(box.top + box.height / 2)];"""
+
     def click(self, selector: str) -> None:
-        self._element(selector).click()
+        """WebDriver's element click, or the pointer's at an SVG element's centre: the former
+        wants the element itself hit there (``elementsFromPoint``), which an SVG group (a board's
+        field) never is, only its shapes; Playwright and puppeteer click where an element is."""
+        from selenium.webdriver.common.actions.action_builder import ActionBuilder
+
+        element = self._element(selector)
+        centre = self.driver.execute_script(self.SVG_CENTRE, element)
+        if centre is None:
+            element.click()
+            return
+        actions = ActionBuilder(self.driver)
+        actions.pointer_action.move_to_location(*centre).click()
+        actions.perform()
 
     def fill(self, selector: str, value: str) -> None:
         field = self._element(selector)

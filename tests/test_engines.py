@@ -6,13 +6,15 @@ game with computer players in every seat, one of them (a different one in each e
 screen, and a reload that resumes its autosave; the offline start after a first visit (the
 server stopped, then a reload), Python restored from its snapshot, with a hard computer player
 moving; and a rebuilt site picked up after the "new version" prompt, its old cache deleted and
-the saved games kept.
+the saved games kept. Then, in one browser of each engine: the position editor, a shared link's
+replay, a lesson from a file on a page of another port, and the PyScript example page.
 """
 
 from __future__ import annotations
 
 import shutil
 from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -23,6 +25,7 @@ from engines import (
     READY,
     READY_OFFLINE,
     READY_S,
+    ROOT,
     SHOWN_ERRORS,
     Chromium,
     Engine,
@@ -34,7 +37,9 @@ from engines import (
     wait,
     wait_ready,
 )
-from pygame_rules.session import Session
+from pygame_rules.session import Seat, Session
+from pygame_rules.share import link_fragment, record
+from site_helpers import host_page
 
 pytestmark = [pytest.mark.browser,  # Selenium's own WebKitGTK driver still sets a deprecated option:
               pytest.mark.filterwarnings("ignore:setting remote_server_addr:DeprecationWarning")]
@@ -52,9 +57,12 @@ COMPUTER_GAMES = {"babel": (["hard", "medium", "easy"], 2), "saba": (["medium", 
                   "tuerme": (["medium", "medium"], 9)}
 
 
-@pytest.fixture(params=["chromium", "firefox", "webkit"])
-def engine(request: pytest.FixtureRequest) -> Iterator[Engine]:
-    """A fresh browser of each engine; the test fails on any error the engine reports."""
+ENGINES = ["chromium", "firefox", "webkit"]
+
+
+@contextmanager
+def launched(request: pytest.FixtureRequest) -> Iterator[Engine]:
+    """A fresh browser of the engine ``request.param``, closed afterwards."""
     browser: Engine
     if request.param == "chromium":
         browser = Chromium(request.getfixturevalue("browser").new_context())
@@ -64,10 +72,39 @@ def engine(request: pytest.FixtureRequest) -> Iterator[Engine]:
         browser = WebKit()
     try:
         yield browser
-        problems = browser.problems()
     finally:
         browser.close()
+
+
+@contextmanager
+def without_problems(browser: Engine) -> Iterator[Engine]:
+    """``browser``; fails on any error the engine reports meanwhile."""
+    before = len(browser.problems())
+    yield browser
+    problems = browser.problems()[before:]
     assert problems == [], f"{browser.name}: {problems}"
+
+
+@pytest.fixture(params=ENGINES)
+def engine(request: pytest.FixtureRequest) -> Iterator[Engine]:
+    """A fresh browser of each engine; the test fails on any error the engine reports."""
+    with launched(request) as browser, without_problems(browser):
+        yield browser
+
+
+@pytest.fixture(scope="module", params=ENGINES)
+def one_browser(request: pytest.FixtureRequest) -> Iterator[Engine]:
+    """One browser of each engine for the module's tests that need no fresh profile."""
+    with launched(request) as browser:
+        yield browser
+
+
+@pytest.fixture
+def visitor(one_browser: Engine) -> Iterator[Engine]:
+    """The engine's one browser (:func:`one_browser`); the test fails on any error the engine
+    reports while it runs."""
+    with without_problems(one_browser):
+        yield one_browser
 
 
 def instant(engine: Engine) -> None:
@@ -221,3 +258,83 @@ def test_new_release_after_the_prompt_keeps_saved_games(engine: Engine, site_dir
         for key in (k for k in saved if k.startswith("pygame_rules.save.")):
             assert Session.from_text(kept[key]).state == Session.from_text(saved[key]).state
         assert engine.evaluate("() => !!document.querySelector('#game, #pass-screen')")  # resumed
+
+
+
+# ------------------------------------------------------------------ the editor, links, lessons, PyScript
+# One browser of each engine for these (``visitor``): none needs a fresh profile.
+
+VERDICT = "() => document.getElementById('editor-verdict').textContent"
+
+
+def test_editor_builds_a_position_and_exports_its_snippet(visitor: Engine, site_url: str) -> None:
+    """A Türme position built by clicks on the board with a tool, judged; its embed snippet."""
+    visitor.goto(site_url + "editor.html")
+    wait_ready(visitor)
+    wait(visitor, "() => !!document.querySelector('#editor-screen #board svg')", 30, "the editor's board")
+    visitor.click("#editor-clear")
+    settle(visitor)
+    assert "instead of 5" in visitor.evaluate(VERDICT)
+    visitor.click("#editor-diagram")  # pieces may be left out
+    settle(visitor)
+    for tool, square in (("Ar", "d4"), ("Bb", "e4")):
+        visitor.click(f'[data-tool="{tool}"]')
+        settle(visitor)
+        visitor.click(f'#board [data-square="{square}"]')
+        settle(visitor)
+    assert visitor.evaluate(VERDICT) == "The position is consistent."
+    visitor.click("#show-code")
+    settle(visitor)
+    snippet = visitor.evaluate("() => document.getElementById('export-snippet').value")
+    assert snippet.startswith('<div data-pygame-rules="tuerme" data-position="14/14/14/14/3ArBb9/14/14/14 ')
+    assert "<svg" in snippet
+
+
+def test_a_shared_link_opens_its_replay(visitor: Engine, site_url: str) -> None:
+    """A link to a Türme game of three moves, made as the app makes it (pygame_rules.share)."""
+    game = pygame_rules.get_game("tuerme")
+    session = Session.new("tuerme", [Seat("Ann", "red"), Seat("Bob", "blue")], seed=3)
+    for _ in range(3):
+        player = game.to_move(session.state)[0]
+        session.play(player, game.legal_actions(session.state, player)[0])
+    visitor.goto(site_url + "index.html" + link_fragment(record(session, None)))
+    wait_ready(visitor)
+    where = "() => document.getElementById('shared-where')?.textContent"
+    assert wait(visitor, where, 60, "the replay") == "After move 3 of 3."
+    assert visitor.evaluate("() => document.querySelectorAll('#log li').length") == 4
+    assert visitor.evaluate("() => document.querySelectorAll('#board svg').length") == 1
+    visitor.click("#replay-first")
+    settle(visitor)
+    assert visitor.evaluate(where) == "The starting position."
+
+
+STEP = "() => document.querySelector('#file .pgr-step').textContent"
+
+
+def test_a_lesson_from_a_file_on_a_page_of_another_port(visitor: Engine, site_url: str,
+                                                        tmp_path: Path) -> None:
+    """docs/lesson-example.json beside a host page served from a port of its own (docs/lessons.md)."""
+    (tmp_path / "covering.json").write_text((ROOT / "docs" / "lesson-example.json").read_text())
+    with host_page(tmp_path, site_url, "My lesson", '<div id="file" data-lesson-src="covering.json"></div>') as url:
+        visitor.goto(url + "host.html")
+        wait(visitor, "() => document.getElementById('file').dataset.pgrState === 'live'", READY_S, "the lesson")
+        assert visitor.evaluate(STEP) == "Covering a stone · Step 1 of 2"
+        assert visitor.evaluate("() => document.querySelector('#file .pgr-text').textContent").startswith(
+            "Your A stone on d4 may cover")
+        for square in ("d4", "d6"):  # the lesson's move, by clicks on its pieces, each drawn anew
+            visitor.evaluate("() => document.querySelector('#file .pgr-board svg').setAttribute('data-old', '')")
+            visitor.click(f'#file .pgr-board .piece[data-square="{square}"]')
+            wait(visitor, "() => !!document.querySelector('#file .pgr-board svg:not([data-old])')", 60,
+                 f"the lesson's board after a click on {square}")
+        wait(visitor, f"() => ({STEP})().endsWith('Step 2 of 2')", 60, "the lesson's second step")
+
+
+def test_the_pyscript_example_imports_the_engines(visitor: Engine, site_url: str) -> None:
+    """examples/pyscript.html: the site's PyScript and Pyodide install the site's wheel without
+    micropip ("packages_cache": "passthrough", docs/deploying.md) and draw a board."""
+    visitor.goto(site_url + "examples/pyscript.html")
+    wait(visitor, "() => !!document.querySelector('#board[data-ready] svg')", READY_S, "the board from PyScript")
+    assert "first legal move" in visitor.evaluate("() => document.getElementById('status').textContent")
+    loaded = visitor.evaluate("() => performance.getEntriesByType('resource').map(entry => entry.name)")
+    assert [url for url in loaded if "/wheels/pygame_rules-" in url], loaded
+    assert not [url for url in loaded if "micropip" in url], loaded
