@@ -1,15 +1,20 @@
 """Setting up a Saba position by hand (see :mod:`pygame_rules.edit`).
 
 The tools: a resource from the general supply to a player (``res:a`` … ``res:g``, a click on
-his panel or resources); a player's figure from his supply into a district (``figure:<seat>``,
-a click on the district); an action card from the top of the pile into the hand of the player
-clicked (``card``) and the last card of his hand back (``card-back``); and the removal, which
-puts the resource clicked in front of a player back into the supply, or the last figure of a
-district back into its owner's supply. Resources, figures and action cards stay conserved, so
-what the check then judges is the rest (at most two figures of a player in a district, the uses
-left, the hand limits at the end of the turn).
-The settings: the player to move and the count of moves without building; the options are the
-pro rules, the quiet end and the readings.
+his panel or resources) or onto a harbour field as its cargo (``cargo``, a click on the field,
+whose kind it takes); a player's figure from his supply into a district (``figure:<seat>``,
+a click on the district); a player's serail marker from his supply onto the next free serail
+field (``marker:<seat>``, a click on the serail); the vizier onto the district clicked
+(``vizier``); an action card from the top of the pile into the hand of the player clicked
+(``card``) and the last card of his hand back (``card-back``); and the removal, which puts the
+resource clicked in front of a player or on a harbour field back into the supply, the last
+figure of a district back into its owner's supply, or the serail marker clicked back to its
+owner (the markers after it move up). Resources, figures, markers and action cards stay
+conserved, so what the check then judges is the rest (at most two figures of a player in a
+district, the uses left, the hand limits at the end of the turn, the serail leader's figure).
+The settings: the player to move, the step of the turn (those the rest of the position allows,
+by the check) and the count of moves without building; the options are the pro rules, the quiet
+end and the readings.
 
 >>> from .rules import GAME
 >>> state = GAME.new_game(2, seed=1)
@@ -24,6 +29,14 @@ True
 >>> placed = place(state, "figure:0", {"district": "2"})
 >>> placed.districts[2], placed.players[0].figures - state.players[0].figures, judge(placed, diagram=False)
 ((0,), -1, None)
+>>> unloaded = place(state, "remove", {"harbour": "4"})
+>>> unloaded.harbour_n[3] - state.harbour_n[3], place(unloaded, "cargo", {"harbour": "4"}) == state
+(-1, True)
+>>> marked = place(place(state, "marker:1", {"serail": "1"}), "marker:0", {"serail": "3"})
+>>> marked.serail, place(marked, "remove", {"serail": "1"}).serail, judge(marked, diagram=False)
+((1, 0), (0,), None)
+>>> place(state, "vizier", {"district": "5"}).vizier, with_setting(state, "phase", "build").phase
+(5, <Phase.BUILD: 'build'>)
 """
 
 from __future__ import annotations
@@ -39,20 +52,34 @@ from ..edit import (
     Tool,
     checked_choice,
     colour_of,
+    consistent_choices,
+    dealt,
     judged,
     number_below,
     option_values,
     seat_and_count,
+    setting,
 )
 from ..i18n import N_, _, ngettext
 from ..protocol import OptionValue
 from .check import check_state
-from .data import MAX_PER_DISTRICT, PLAYER_COLOURS, RES_COLOURS, RES_INDEX, RESOURCES, Card, Res
+from .data import (
+    HARBOUR_CAPACITY,
+    MAX_PER_DISTRICT,
+    PLAYER_COLOURS,
+    RES_COLOURS,
+    RES_INDEX,
+    RESOURCES,
+    Card,
+    District,
+    Res,
+)
 from .rules import GAME
-from .state import Readings, SabaState
+from .state import Phase, Readings, SabaState
 
 #: The settings' labels.
-_LABELS = {"current": N_("Player to move"), "quiet": N_("Moves since the last that built")}
+_LABELS = {"current": N_("Player to move"), "quiet": N_("Moves since the last that built"),
+           "phase": N_("Step of the turn")}
 
 #: Whether a position may leave pieces out (a position is always a whole game).
 DIAGRAMS = False
@@ -68,15 +95,21 @@ def tools(state: SabaState) -> tuple[Tool, ...]:
                    RES_COLOURS[r], r.value.upper()) for r in RESOURCES),
             *(Tool(f"figure:{p}", _("a figure of {colour} into a district").format(colour=_colour(p)),
                    PLAYER_COLOURS[p][1], "♟") for p in range(state.num_players)),
+            *(Tool(f"marker:{p}", _("a serail marker of {colour} onto the serail").format(colour=_colour(p)),
+                   PLAYER_COLOURS[p][1], "▪") for p in range(state.num_players)),
+            Tool("cargo", _("a resource from the supply onto the harbour field clicked")),
+            Tool("vizier", _("the vizier onto the district clicked")),
             Tool("card", _("an action card from the pile into a player's hand")),
             Tool("card-back", _("the last card of the hand clicked back onto the pile")),
-            Tool(REMOVE, _("the resource or figure clicked back into its supply")))
+            Tool(REMOVE, _("the resource, figure or serail marker clicked back into its supply")))
 
 
 def targets(state: SabaState) -> list[dict[str, str]]:
-    """The players' panels and the districts."""
+    """The players' panels, the districts, the harbour fields and the serail fields."""
     return [*({"player": str(p)} for p in range(state.num_players)),
-            *({"district": str(d)} for d in range(len(state.districts)))]
+            *({"district": str(d)} for d in range(len(state.districts))),
+            *({"harbour": str(h + 1)} for h in range(len(HARBOUR_CAPACITY))),
+            *({"serail": str(f + 1)} for f in range(state.serail_size))]
 
 
 def place(state: SabaState, tool: str, target: Mapping[str, str]) -> SabaState:
@@ -84,6 +117,20 @@ def place(state: SabaState, tool: str, target: Mapping[str, str]) -> SabaState:
     kind, _sep, what = tool.partition(":")
     district = number_below(target.get("district"), len(state.districts))
     player = number_below(target.get("player"), state.num_players)
+    harbour = number_below(target.get("harbour"), len(HARBOUR_CAPACITY) + 1)
+    serail = number_below(target.get("serail"), state.serail_size + 1)
+    if kind == "cargo" or (tool == REMOVE and harbour):
+        if not harbour:
+            raise EditError(_("Click a harbour field."))
+        return _cargo(state, harbour - 1, 1 if kind == "cargo" else -1)
+    if kind == "marker" or (tool == REMOVE and serail):
+        if not serail:
+            raise EditError(_("Click the serail."))
+        return _marker(state, number_below(what, state.num_players) if kind == "marker" else None, serail - 1)
+    if kind == "vizier":
+        if district is None:
+            raise EditError(_("Click a district."))
+        return dataclasses.replace(state, vizier=district)
     if kind == "figure" or (tool == REMOVE and district is not None):
         if district is None:
             raise EditError(_("Click a district."))
@@ -110,18 +157,46 @@ def place(state: SabaState, tool: str, target: Mapping[str, str]) -> SabaState:
 def _card(state: SabaState, player: int, back: bool) -> SabaState:
     """An action card from the top of the pile into ``player``'s hand (``back``: the last card of
     his hand back on top of the pile)."""
-    hand, deck = state.players[player].hand, state.action_deck
-    if back:
-        if not hand:
-            raise EditError(_("{colour} has no action card in hand").format(colour=_colour(player)))
-        hand, deck = hand[:-1], (*deck, hand[-1])
-    else:
-        if not deck or deck[-1] is Card.HIDDEN:
-            raise EditError(_("the pile has no action card left"))
-        hand, deck = (*hand, deck[-1]), deck[:-1]
+    hand, deck = dealt(state.players[player].hand, state.action_deck, Card.HIDDEN, back, _colour(player))
     players = list(state.players)
     players[player] = dataclasses.replace(players[player], hand=hand)
     return dataclasses.replace(state, players=tuple(players), action_deck=deck)
+
+
+def _cargo(state: SabaState, field: int, step: int) -> SabaState:
+    """One resource of the harbour field ``field``'s kind from the supply onto it (``step`` 1) or
+    back (-1), within the field's capacity."""
+    kind = state.harbour_res[field]
+    cargo, supply = list(state.harbour_n), list(state.supply)
+    cargo[field] += step
+    supply[kind.index] -= step
+    if cargo[field] < 0 or supply[kind.index] < 0:
+        raise EditError(_("there is no {resource} left there").format(resource=kind.noun))
+    if cargo[field] > HARBOUR_CAPACITY[field]:
+        raise EditError(_("harbour field H{field} holds at most {n}").format(field=field + 1,
+                                                                          n=HARBOUR_CAPACITY[field]))
+    return dataclasses.replace(state, harbour_n=tuple(cargo), supply=tuple(supply))  # type: ignore[arg-type]
+
+
+def _marker(state: SabaState, owner: int | None, field: int) -> SabaState:
+    """A serail marker of ``owner`` onto the next free serail field (None: the marker on
+    ``field`` back to its owner, the later ones moving up, as markers fill from field 1)."""
+    serail = list(state.serail)
+    if owner is None:
+        if field >= len(serail):
+            raise EditError(_("no serail marker lies on this field"))
+        owner = serail.pop(field)
+        change = 1
+    else:
+        if not state.players[owner].markers:
+            raise EditError(_("{colour} has no serail marker left").format(colour=_colour(owner)))
+        if len(serail) >= state.serail_size:
+            raise EditError(_("the serail is full"))
+        serail.append(owner)
+        change = -1
+    players = list(state.players)
+    players[owner] = dataclasses.replace(players[owner], markers=players[owner].markers + change)
+    return dataclasses.replace(state, players=tuple(players), serail=tuple(serail))
 
 
 def _figure(state: SabaState, district: int, owner: int | None) -> SabaState:
@@ -156,15 +231,26 @@ def cleared(state: SabaState) -> SabaState:
 
 
 def settings(state: SabaState) -> tuple[Setting, ...]:
-    """The player to move and the count of moves without building."""
-    return seat_and_count(_LABELS, ("current", state.current), PLAYER_COLOURS, state.num_players, state.quiet,
-                          state.quiet_end)
+    """The player to move, the step of the turn and the count of moves without building."""
+    seat, quiet = seat_and_count(_LABELS, ("current", state.current), PLAYER_COLOURS, state.num_players,
+                                 state.quiet, state.quiet_end)
+    steps = consistent_choices(state.phase.value, ((p.value, p.noun) for p in Phase),
+                               lambda value: _in_phase(state, Phase(value)), check_state)
+    return seat, setting(_LABELS, "phase", state.phase.value, steps), quiet
+
+
+def _in_phase(state: SabaState, phase: Phase) -> SabaState:
+    """``state`` at the step ``phase`` (a serail marker is decided only in the serail step, which
+    keeps its decider)."""
+    return dataclasses.replace(state, phase=phase, decider=state.decider if phase is Phase.SERAIL else None)
 
 
 def with_setting(state: SabaState, name: str, value: str) -> SabaState:
     checked_choice(settings(state), name, value)
     if name == "current":
         return dataclasses.replace(state, current=int(value))
+    if name == "phase":
+        return _in_phase(state, Phase(value))
     return dataclasses.replace(state, quiet=int(value))
 
 
