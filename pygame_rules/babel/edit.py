@@ -233,9 +233,9 @@ def with_setting(state: BabelState, name: str, value: str) -> BabelState:
     checked_choice(settings(state), name, value)
     kind, _sep, seat = name.rpartition("-")
     if kind in _POINTS:
-        field = "wonder_vp" if kind == "points" else "offer_vp"
         player = state.players[int(seat)]
-        return state.with_player(int(seat), dataclasses.replace(player, **{field: int(value)}))
+        return state.with_player(int(seat), dataclasses.replace(player, wonder_vp=int(value)) if kind == "points"
+                                 else dataclasses.replace(player, offer_vp=int(value)))
     if name == "active":
         return dataclasses.replace(state, active=int(value))
     if name == "phase":

@@ -71,7 +71,6 @@ from .data import (
     RES_INDEX,
     RESOURCES,
     Card,
-    District,
     Res,
 )
 from .rules import GAME
