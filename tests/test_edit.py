@@ -48,13 +48,13 @@ def test_random_edits_are_judged_by_the_check(name: str) -> None:
     every tool and every setting made some edit."""
     game, edit = get_game(name), RECORDS[name].edit
     assert edit is not None
-    rng = Rng.from_seed(11)
+    rng = Rng.from_seed(7)
     state = game.new_game(game.max_players, seed=3)
     agrees(name, state)
     refused = 0
     used: set[str] = set()
     panels = [{"player": str(p)} for p in range(game.max_players)]  # (pointer targets too)
-    for _ in range(900):
+    for _ in range(2000):
         kind = rng.randbelow(10)
         try:
             if kind < 7:
@@ -73,7 +73,7 @@ def test_random_edits_are_judged_by_the_check(name: str) -> None:
             assert str(exc)
             continue
         agrees(name, state)
-    assert refused < 600
+    assert refused < 1500
     assert used == {t.key for t in edit.tools(state)} | {s.name for s in edit.settings(state)}
 
 

@@ -193,9 +193,10 @@ def test_saba_positions_built_by_clicking(tab: Browser) -> None:
     assert len(state.action_deck) == len(start.action_deck) - 1
 
 
-def test_saba_vizier_harbour_serail_and_step_by_clicking(tab: Browser) -> None:
+def test_saba_vizier_harbour_serail_garden_and_step_by_clicking(tab: Browser) -> None:
     """Saba: the vizier moved onto a district, a resource taken off a harbour field and put back,
-    serail markers laid and one taken back, the step of the turn chosen among those the check
+    serail markers laid and one taken back, a palace part built on a garden field, its balcony
+    figure changed and the part taken down again, the step of the turn chosen among those the check
     allows (no placing a figure before a palace part is built); each position judged."""
     tab.fill("#editor-game", "saba")
     saba = get_game("saba")
@@ -218,12 +219,23 @@ def test_saba_vizier_harbour_serail_and_step_by_clicking(tab: Browser) -> None:
     tab.board(serail="2")
     tab.click("[data-tool=remove]")
     tab.board(serail="1")
+    tab.click("[data-tool='part:1']")
+    tab.board(garden="2")
+    tab.click("[data-tool='figure:0']")
+    tab.board(garden="2")
+    state = saba.parse_position(tab.page.find("#export-position").text)
+    assert state.levels[1] == 1 and state.balcony[1] == 0 and 1 in state.gone
+    assert state.players[0].figures == start.players[0].figures - 1
+    assert state.players[1].figures == start.players[1].figures
+    tab.click("[data-tool=remove]")
+    tab.board(garden="2")
     steps = [o.attrs["value"] for o in tab.page.find_all("#set-phase option")]
     assert "build" in steps and "place" not in steps and "serail" not in steps
     tab.fill("#set-phase", "build")
     state = saba.parse_position(tab.page.find("#export-position").text)
     assert state.serail == (0,) and state.players[1].markers == start.players[1].markers
     assert state.harbour_n == start.harbour_n and state.phase.value == "build"
+    assert state.levels == start.levels and state.players[0].figures == start.players[0].figures
     assert verdict(tab) == "The position is consistent."
 
 
