@@ -158,6 +158,44 @@ def seat_and_count(labels: Mapping[str, str], seat: tuple[str, int], colours: Se
             setting(labels, "quiet", str(quiet), count_choices(quiet_end, quiet)))
 
 
+def consistent_choices(now: str, candidates: Iterable[tuple[str, str]], make: Callable[[str], Any],
+                       check: Callable[[Any], None]) -> tuple[tuple[str, str], ...]:
+    """The ``candidates`` (value, label) whose state ``make(value)`` ``check`` finds consistent,
+    and the value ``now`` (a setting whose choices are only those the rest of the position allows,
+    such as the step of the turn).
+
+    >>> def check(n):
+    ...     if n % 2:
+    ...         raise InvalidState("odd")
+    >>> consistent_choices("3", [("1", "one"), ("2", "two"), ("3", "three"), ("4", "four")], int, check)
+    (('2', 'two'), ('3', 'three'), ('4', 'four'))
+    """
+    return tuple((value, label) for value, label in candidates
+                 if value == now or judged(check, make(value)) is None)
+
+
+def dealt(hand: tuple[Any, ...], pile: tuple[Any, ...], hidden: Any, back: bool,
+          colour: str) -> tuple[tuple[Any, ...], tuple[Any, ...]]:
+    """``hand`` and ``pile`` (its top last) after an action card went from the top of the pile
+    into the hand of the player of ``colour`` (``back``: the last card of the hand back on top);
+    EditError if there is none to move (``hidden``: the face-down placeholder of a view).
+
+    >>> dealt(("x",), ("y", "z"), "?", False, "red"), dealt(("x",), ("y", "z"), "?", True, "red")
+    ((('x', 'z'), ('y',)), ((), ('y', 'z', 'x')))
+    >>> dealt((), ("?",), "?", False, "red")
+    Traceback (most recent call last):
+        ...
+    pygame_rules.edit.EditError: the pile has no action card left
+    """
+    if back:
+        if not hand:
+            raise EditError(_("{colour} has no action card in hand").format(colour=colour))
+        return hand[:-1], (*pile, hand[-1])
+    if not pile or pile[-1] == hidden:
+        raise EditError(_("the pile has no action card left"))
+    return (*hand, pile[-1]), pile[:-1]
+
+
 def number_below(text: str | None, below: int) -> int | None:
     """The whole number ``text`` (a ``data-*`` value) if it is under ``below``, else None.
 

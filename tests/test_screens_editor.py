@@ -193,6 +193,74 @@ def test_saba_positions_built_by_clicking(tab: Browser) -> None:
     assert len(state.action_deck) == len(start.action_deck) - 1
 
 
+def test_saba_vizier_harbour_serail_garden_and_step_by_clicking(tab: Browser) -> None:
+    """Saba: the vizier moved onto a district, a resource taken off a harbour field and put back,
+    serail markers laid and one taken back, a palace part built on a garden field, its balcony
+    figure changed and the part taken down again, the step of the turn chosen among those the check
+    allows (no placing a figure before a palace part is built); each position judged."""
+    tab.fill("#editor-game", "saba")
+    saba = get_game("saba")
+    start = saba.new_game(saba.min_players, seed=1)
+    tab.click("[data-tool=vizier]")
+    tab.board(district="4")
+    tab.click("[data-tool=remove]")
+    tab.board(harbour="4")
+    state = saba.parse_position(tab.page.find("#export-position").text)
+    kind = start.harbour_res[3]
+    assert state.vizier == 4 and state.harbour_n[3] == start.harbour_n[3] - 1
+    assert state.supply[kind.index] == start.supply[kind.index] + 1
+    tab.click("[data-tool=cargo]")
+    tab.board(harbour="4")
+    tab.board(harbour="4")
+    assert "holds at most 4" in tab.page.find("#editor-message").text
+    tab.click("[data-tool='marker:1']")
+    tab.board(serail="1")
+    tab.click("[data-tool='marker:0']")
+    tab.board(serail="2")
+    tab.click("[data-tool=remove]")
+    tab.board(serail="1")
+    tab.click("[data-tool='part:1']")
+    tab.board(garden="2")
+    tab.click("[data-tool='figure:0']")
+    tab.board(garden="2")
+    state = saba.parse_position(tab.page.find("#export-position").text)
+    assert state.levels[1] == 1 and state.balcony[1] == 0 and 1 in state.gone
+    assert state.players[0].figures == start.players[0].figures - 1
+    assert state.players[1].figures == start.players[1].figures
+    tab.click("[data-tool=remove]")
+    tab.board(garden="2")
+    steps = [o.attrs["value"] for o in tab.page.find_all("#set-phase option")]
+    assert "build" in steps and "place" not in steps and "serail" not in steps
+    tab.fill("#set-phase", "build")
+    state = saba.parse_position(tab.page.find("#export-position").text)
+    assert state.serail == (0,) and state.players[1].markers == start.players[1].markers
+    assert state.harbour_n == start.harbour_n and state.phase.value == "build"
+    assert state.levels == start.levels and state.players[0].figures == start.players[0].figures
+    assert verdict(tab) == "The position is consistent."
+
+
+def test_babel_action_cards_points_and_step(tab: Browser) -> None:
+    """Babel: an action card dealt into a hand by clicking and one put back, a player's points
+    for wonders and for turned-down offers set; the step of the turn offers only what the check
+    allows (the game is not over while every kind has a tile left)."""
+    tab.fill("#editor-game", "babel")
+    babel = get_game("babel")
+    start = babel.new_game(babel.min_players, seed=1)
+    tab.click("[data-tool=action]")
+    tab.board(player="1")
+    tab.board(player="1")
+    tab.click("[data-tool=action-back]")
+    tab.board(player="1")
+    tab.fill("#set-points-2", "14")
+    tab.fill("#set-offer-points-2", "3")
+    state = babel.parse_position(tab.page.find("#export-position").text)
+    assert state.players[1].actions == (start.action_deck[-1],)
+    assert state.action_deck == start.action_deck[:-1]
+    assert (state.players[2].wonder_vp, state.players[2].offer_vp) == (14, 3)
+    assert verdict(tab) == "The position is consistent."
+    assert [o.attrs["value"] for o in tab.page.find_all("#set-phase option")] == ["choose"]
+
+
 def test_the_editor_in_german() -> None:
     b = Browser(lang="de", screen="editor")
     assert b.page.find("#editor-screen h1").text == "Stellungseditor"

@@ -3,12 +3,17 @@
 The tools: a player's building element put on a wonder (``element:<seat>``, a click on the
 wonder) or taken off it (``less:<seat>``); a tile handed to a player (``tile:<seat>``, a click on
 its space; on an empty space it puts his last tile back there); a building card dealt from the
-top of the supply into a player's hand (``card``, a click on his panel); and the removal, which
-puts the last kind of card in the hand clicked back on top of the supply. Cards and tiles stay
-conserved, so what the check then judges is the turn's bookkeeping (a kind with no tile left
-ends the game, the phase fits the offers). The settings: the active player and the count of
-moves without a build; the options are the variants, the quiet end and the readings.
+top of the supply into a player's hand (``card``, a click on his panel); an action card from the
+top of its pile into a player's hand (``action``) and his last one back (``action-back``); and
+the removal, which puts the last kind of card in the hand clicked back on top of the supply.
+Cards, tiles and action cards stay conserved, so what the check then judges is the turn's
+bookkeeping (a kind with no tile left ends the game, the phase fits the offers). The settings:
+the active player, the step of the turn (of those without a build in progress, the ones the rest
+of the position allows by the check; leaving a build puts the offers back into the hands), each
+player's points for wonders and for turned-down offers, and the count of moves without a build;
+the options are the variants, the quiet end and the readings.
 
+>>> import dataclasses
 >>> from .rules import GAME
 >>> state = GAME.new_game(3, seed=1)
 >>> state = place(state, "element:1", {"wonder": "2"})
@@ -25,6 +30,17 @@ True
 >>> back = place(dealt, "remove", {"player": "0"})
 >>> sum(back.players[0].hand) == sum(state.players[0].hand), len(back.deck) == len(state.deck)
 (True, True)
+>>> held = place(state, "action", {"player": "2"})
+>>> held.players[2].actions, len(state.action_deck) - len(held.action_deck), judge(held, diagram=False)
+((<ActionCard.CARD_EXCHANGE: 'card exchange'>,), 1, None)
+>>> place(held, "action-back", {"player": "2"}) == state
+True
+>>> scored = with_setting(with_setting(state, "points-1", "12"), "offer-points-1", "3")
+>>> scored.players[1].wonder_vp, scored.players[1].offer_vp, judge(scored, diagram=False)
+(12, 3, None)
+>>> over = dataclasses.replace(state, quiet_end=30, quiet=30)
+>>> [value for value, label in settings(over)[1].choices], judge(with_setting(over, "phase", "over"), diagram=False)
+(['choose', 'over'], None)
 """
 
 from __future__ import annotations
@@ -40,20 +56,33 @@ from ..edit import (
     Tool,
     checked_choice,
     colour_of,
+    consistent_choices,
+    count_choices,
+    dealt,
     judged,
     number_below,
     option_values,
     seat_and_count,
+    setting,
 )
 from ..i18n import N_, _
 from ..protocol import OptionValue
 from .check import MAX_CARDS, check_state
-from .data import CARD_OF_KIND, KIND_OF_CARD, PLAYER_COLOURS, SLOTS_PER_WONDER, WONDERS, Card
+from .data import CARD_OF_KIND, KIND_OF_CARD, PLAYER_COLOURS, SLOTS_PER_WONDER, WONDERS, ActionCard, Card
+from .legal import window_asked
 from .rules import GAME
-from .state import BabelState, Options, Player
+from .state import STEP_NAMES, BabelState, Options, Phase, Player, add, sort_actions
 
 #: The settings' labels.
-_LABELS = {"active": N_("Active player"), "quiet": N_("Moves since the last build")}
+_LABELS = {"active": N_("Active player"), "quiet": N_("Moves since the last build"),
+           "phase": N_("Step of the turn")}
+#: The labels of each player's points (a setting ``points-<seat>`` and ``offer-points-<seat>``).
+_POINTS = {"points": N_("Points of {colour} for wonders"),
+           "offer-points": N_("Points of {colour} for turned-down offers")}
+#: Points a setting offers (a game scores far fewer; a state's own count is offered too).
+_MOST_POINTS = 100
+#: The steps a position can be set to: those with no build in progress.
+_STEPS = (Phase.CHOOSE, Phase.WINDOW, Phase.OVER)
 
 #: Whether a position may leave pieces out (a position is always a whole game).
 DIAGRAMS = False
@@ -75,6 +104,8 @@ def tools(state: BabelState) -> tuple[Tool, ...]:
                                       "clicked").format(colour=_colour(p)), PLAYER_COLOURS[p][1], "▭")
                   for p in range(state.num_players))
     return (*per_player, *tiles, Tool("card", _("a building card from the supply into a player's hand")),
+            Tool("action", _("an action card from the pile into a player's hand")),
+            Tool("action-back", _("the last action card of the hand clicked back onto the pile")),
             Tool(REMOVE, _("a card of the hand clicked back onto the supply")))
 
 
@@ -108,8 +139,13 @@ def place(state: BabelState, tool: str, target: Mapping[str, str]) -> BabelState
         wonders[wonder] = dataclasses.replace(wonders[wonder], elements=tuple(elements))
         return dataclasses.replace(state, wonders=tuple(wonders))
     player = number_below(target.get("player"), state.num_players)
-    if player is None or tool not in ("card", REMOVE):
+    if player is None or tool not in ("card", "action", "action-back", REMOVE):
         raise EditError(_("Click a player's panel."))
+    if tool in ("action", "action-back"):
+        actions, pile = dealt(state.players[player].actions, state.action_deck, ActionCard.HIDDEN,
+                              tool == "action-back", _colour(player))
+        return dataclasses.replace(state.with_player(player, dataclasses.replace(
+            state.players[player], actions=sort_actions(actions))), action_deck=pile)
     seat_now = state.players[player]
     hand = list(seat_now.hand)
     if tool == "card":
@@ -166,15 +202,44 @@ def cleared(state: BabelState) -> BabelState:
 
 
 def settings(state: BabelState) -> tuple[Setting, ...]:
-    """The active player and the count of moves without a build."""
-    return seat_and_count(_LABELS, ("active", state.active), PLAYER_COLOURS, state.num_players, state.quiet,
-                          state.quiet_end)
+    """The active player, the step of the turn, each player's points and the count of moves
+    without a build."""
+    seat, quiet = seat_and_count(_LABELS, ("active", state.active), PLAYER_COLOURS, state.num_players,
+                                 state.quiet, state.quiet_end)
+    steps = consistent_choices(state.phase.value, ((p.value, _(STEP_NAMES[p])) for p in (state.phase, *_STEPS)),
+                               lambda value: _in_phase(state, Phase(value)), check_state)
+    points = tuple(Setting(f"{name}-{p}", _(label).format(colour=_colour(p)), str(now),
+                           count_choices(_MOST_POINTS, now))
+                   for p, player in enumerate(state.players)
+                   for name, label, now in (("points", _POINTS["points"], player.wonder_vp),
+                                            ("offer-points", _POINTS["offer-points"], player.offer_vp)))
+    return seat, setting(_LABELS, "phase", state.phase.value, tuple(dict(steps).items())), *points, quiet
+
+
+def _in_phase(state: BabelState, phase: Phase) -> BabelState:
+    """``state`` at the step ``phase`` with no build in progress: the offers' cards and exchange
+    cards back in their players' hands, and in the card window the players the readings ask."""
+    if phase is state.phase:
+        return state
+    players = tuple(player if offer is None else dataclasses.replace(
+        player, hand=add(player.hand, offer.cards), exchange=player.exchange or offer.exchange)
+        for player, offer in zip(state.players, state.offers or (None,) * state.num_players))
+    idle = dataclasses.replace(state, phase=phase, players=players, target=None, offers=(), revealed=False,
+                               decision=None, bonus_waiting=(), bonus_used=(), window_waiting=())
+    return dataclasses.replace(idle, window_waiting=window_asked(idle)) if phase is Phase.WINDOW else idle
 
 
 def with_setting(state: BabelState, name: str, value: str) -> BabelState:
     checked_choice(settings(state), name, value)
+    kind, _sep, seat = name.rpartition("-")
+    if kind in _POINTS:
+        player = state.players[int(seat)]
+        return state.with_player(int(seat), dataclasses.replace(player, wonder_vp=int(value)) if kind == "points"
+                                 else dataclasses.replace(player, offer_vp=int(value)))
     if name == "active":
         return dataclasses.replace(state, active=int(value))
+    if name == "phase":
+        return _in_phase(state, Phase(value))
     return dataclasses.replace(state, quiet=int(value))
 
 

@@ -229,6 +229,15 @@ def card_shape(card: int) -> Shape:
     return Shape(1 + card // GARDEN_FIELDS)
 
 
+def part_card(shape: int, field: int) -> int:
+    """The palace card of the part ``shape`` on garden field ``field`` (1..8).
+
+    >>> part_card(Shape.FOUNTAIN, 3), card_shape(10), card_field(10)
+    (10, <Shape.FOUNTAIN: 2>, 3)
+    """
+    return (shape - 1) * GARDEN_FIELDS + field - 1
+
+
 def card_field(card: int) -> int:
     """Garden field 1..8 of a part card."""
     return card % GARDEN_FIELDS + 1

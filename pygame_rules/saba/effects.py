@@ -122,7 +122,7 @@ def _top_up(w: Work, i: int) -> None:
 
 
 # --------------------------------------------------------------- palace cards
-def _refill(w: Work) -> None:
+def refill(w: Work) -> None:
     """Drop unbuildable open cards, slide toward 5.1, reveal deck cards on the free fields."""
     for card in [c for c in w.display if not buildable(c, w.levels)]:
         w.display.remove(card)
@@ -231,7 +231,7 @@ def _take_harbour(w: Work, p: int, a: TakeHarbour) -> None:
 
 def _remove(w: Work, p: int, a: RemoveCard) -> None:
     w.gone.append(w.display.pop(a.slot))
-    _refill(w)
+    refill(w)
     w.phase = Phase.BUILD if parts_left(w.display, w.palace_deck) else Phase.OVER
 
 
@@ -265,7 +265,7 @@ def _build(w: Work, p: int, a: Build) -> None:
     if card == END_CARD:  # the game ends at once
         w.phase = Phase.OVER
         return
-    _refill(w)
+    refill(w)
     _treasury_scoring(w)
     w.phase = Phase.BUILD
 
@@ -286,7 +286,7 @@ def _build_part(w: Work, p: int, card: int, source: int | None) -> None:
         _take_from_district(w, p, source)
     w.balcony[f] = p
     w.levels[f] = card_shape(card)
-    _refill(w)
+    refill(w)
     after = Phase.BUILD
     if not parts_left(w.display, w.palace_deck):
         after = Phase.OVER
