@@ -134,7 +134,8 @@ def _step(data: object, number: int) -> Step:
                 what=what, key=describe(key), value=describe(value)))
     return Step(step.text("text", MAX_TEXT), step.text("position", MAX_POSITION, default=""),
                 {key: as_tuples(value) for key, value in highlights.items()}, _moves(step, "expect"),
-                step.text("hint", MAX_TEXT, default=""), _moves(step, "replies"), step.text("wrong", MAX_TEXT, default=""))
+                step.text("hint", MAX_TEXT, default=""), _moves(step, "replies"),
+                step.text("wrong", MAX_TEXT, default=""))
 
 
 def _moves(step: Fields, key: str) -> tuple[str, ...]:
@@ -194,7 +195,8 @@ def line_asks(game: str, position: str, moves: Sequence[str], learner: int | Non
     return seat, [move for move, _replies in asked]
 
 
-def _line(game: str, position: str, moves: Sequence[str], learner: int | None) -> tuple[int, list[tuple[str, list[str]]]]:
+def _line(game: str, position: str, moves: Sequence[str],
+          learner: int | None) -> tuple[int, list[tuple[str, list[str]]]]:
     """The learner's seat and, per move of the learner's in the line, it and the replies after it."""
     if game not in GAMES:
         fail(LessonFileError, _("the lesson file's game must be one of {choices}, not {value}").format(
@@ -273,8 +275,9 @@ def lesson_snippet(document: Mapping[str, Any], lang: str) -> str:
     """The embed's element with the lesson ``document`` inline (``embed.js`` reads it): every
     ``<`` in the JSON written ``\\u003c``, so no text in it can end the script element.
 
-    >>> lesson_snippet({"title": "</script><b>"}, "en")
-    '<div data-lesson data-lang="en"><script type="application/json">{"title": "\\\\u003c/script>\\\\u003cb>"}</script></div>'
+    >>> lesson_snippet({"title": "</script><b>"}, "en").split("json")[1]
+    '">{"title": "\\\\u003c/script>\\\\u003cb>"}</script></div>'
     """
     text = json.dumps(document, ensure_ascii=False).replace("<", "\\u003c")
-    return f'<div data-lesson data-lang="{html.escape(lang, quote=True)}"><script type="application/json">{text}</script></div>'
+    lang = html.escape(lang, quote=True)
+    return f'<div data-lesson data-lang="{lang}"><script type="application/json">{text}</script></div>'

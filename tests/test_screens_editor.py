@@ -13,7 +13,7 @@ from page_model import Browser
 from pygame_rules import get_game
 from pygame_rules.examples import example, read_moves
 from pygame_rules.i18n import use
-from pygame_rules.lesson_file import lesson_document, lesson_from_line, read_lesson
+from pygame_rules.lesson_file import lesson_document, read_lesson
 from pygame_rules.session import Seat, Session
 from pygame_rules.tuerme import Move, square_name
 

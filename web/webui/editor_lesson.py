@@ -20,8 +20,15 @@ from typing import Any
 from urllib.parse import urlencode
 
 from pygame_rules.i18n import _, language
-from pygame_rules.lesson_file import (LessonFileError, lesson_from_document, lesson_name, lesson_snippet,
-                                      line_asks, line_document, step_problems)
+from pygame_rules.lesson_file import (
+    LessonFileError,
+    lesson_from_document,
+    lesson_name,
+    lesson_snippet,
+    line_asks,
+    line_document,
+    step_problems,
+)
 
 from .markup import h
 from .page import Event, Page
