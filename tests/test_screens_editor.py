@@ -203,10 +203,12 @@ def test_the_editor_in_german() -> None:
 
 
 def record_line(tab: Browser, plies: int) -> list[str]:
-    """Play ``plies`` moves from the new Türme game by clicking the editor's board (each from a
-    stone that moves, to its first target); the line's notations as the editor exports them."""
+    """Play ``plies`` moves more on the line from the new Türme game by clicking the editor's board
+    (each from a stone that moves, to its first target); the line's notations as the editor
+    exports them."""
     start = TUERME.new_game(2, seed=1)
     tab.click("#mode-play")
+    before = len(tab.page.find("#export-moves").text.split())
     for _ply in range(plies):
         recorded = tab.page.find("#export-moves").text.split()
         state = read_moves(TUERME, start, recorded)[-1][2] if recorded else start
@@ -214,7 +216,7 @@ def record_line(tab: Browser, plies: int) -> list[str]:
         tab.board(square=square_name(move.src))
         tab.board(square=square_name(move.dst))
     played = tab.page.find("#export-moves").text.split()
-    assert len(played) == plies
+    assert len(played) == before + plies
     return played
 
 
@@ -262,3 +264,9 @@ def test_making_a_lesson_of_the_line_recorded(tab: Browser) -> None:
     link = tab.page.find("#try-lesson").attrs["href"]
     assert link.startswith("./diagram.html#lesson=%7B") and link.endswith("&lang=en")
 
+    tab.click("#editor-first")  # stepping through the line keeps the lesson made of it
+    assert tab.page.find_all("#export-lesson")
+    tab.click("#editor-last")
+    record_line(tab, 1)  # a fourth move: the lesson made is of another line now; the texts stay
+    assert not tab.page.find_all("#export-lesson") and tab.page.find("#lesson-title").attrs["value"] == \
+        "Türme: first moves"

@@ -36,6 +36,9 @@ from .page import Event, Page
 #: The page that tries a lesson (its address's fragment holds the lesson file).
 TRY_PAGE = "diagram.html"
 
+#: A line of moves: the game, the start position and the moves' notations.
+Line = tuple[str, str, tuple[str, ...]]
+
 
 class LessonMaker:
     """The texts an author writes for the line recorded, and the lesson last made of them."""
@@ -45,8 +48,10 @@ class LessonMaker:
         self.redraw = redraw
         #: The form's fields as last written (``title``, ``text-1``, ``hint-1``, ``wrong-1``, …, ``closing``).
         self.fields: dict[str, str] = {}
-        #: The line the lesson below was made of (game, position, moves), and that lesson's document.
-        self.made: tuple[tuple[str, str, tuple[str, ...]], dict[str, Any]] | None = None
+        #: The line last made a lesson of (game, position, moves): what follows is about it.
+        self.checked: Line | None = None
+        #: That lesson's document, if it passed the checks.
+        self.made: dict[str, Any] | None = None
         #: Per step, what is wrong with it (""), and what is wrong with the whole lesson.
         self.problems: list[str] = []
         self.error = ""
@@ -59,6 +64,8 @@ class LessonMaker:
             return h("section", h("h2", _("Make a lesson")), h("p", str(exc), class_="error"),
                      id="editor-lesson", class_="panel stack")
         line = (game, position, tuple(moves))
+        if line != self.checked:  # the line changed since: its lesson and problems are gone
+            self.checked, self.made, self.problems, self.error = None, None, [], ""
         steps = [self._step(number, move) for number, move in enumerate(asks, 1)]
         return h("section", h("h2", _("Make a lesson")),
                  h("p", _("Each move of the player who moves first becomes a step that asks the learner for it; "
@@ -69,7 +76,7 @@ class LessonMaker:
                    on_change=self.on_fields, on_submit=lambda e: self.make(e, line, seat, len(asks)),
                    id="lesson-form", class_="stack"),
                  h("p", self.error, class_="error", id="lesson-error", role="alert") if self.error else None,
-                 self._exports() if self.made is not None and self.made[0] == line else None,
+                 self._exports(self.made) if self.made is not None else None,
                  id="editor-lesson", class_="panel stack")
 
     def _step(self, number: int, move: str) -> Any:
@@ -86,9 +93,7 @@ class LessonMaker:
         return h("label", label, h("input", type="text", name=name, id=f"lesson-{name}",
                                    value=self.fields.get(name, ""), spellcheck="true"))
 
-    def _exports(self) -> Any:
-        assert self.made is not None
-        document = self.made[1]
+    def _exports(self, document: dict[str, Any]) -> Any:
         text = json.dumps(document, ensure_ascii=False, indent=1)
         snippet = lesson_snippet(document, language())
         file = f"{document['name']}.json"
@@ -122,7 +127,7 @@ class LessonMaker:
         """A field was written: kept (drawn again as written when the editor is redrawn)."""
         self.fields = dict(event.form)
 
-    def make(self, event: Event, line: tuple[str, str, tuple[str, ...]], seat: int, asks: int) -> None:
+    def make(self, event: Event, line: Line, seat: int, asks: int) -> None:
         """Build the lesson of ``line`` from the form and check it: the problems beside the
         steps, or the lesson to export."""
         self.fields = form = dict(event.form)
@@ -132,7 +137,7 @@ class LessonMaker:
         if form.get("closing", "").strip():
             texts.append({"text": form["closing"].strip()})
         title = form.get("title", "").strip()
-        self.made, self.error = None, ""
+        self.checked, self.made, self.error = line, None, ""
         document = line_document(game, position, moves, texts, title=title, name=lesson_name(title), learner=seat)
         found = step_problems(document)
         self.problems = [problem or ("" if text["text"] else _("Write what this step says."))
@@ -149,5 +154,5 @@ class LessonMaker:
             except LessonFileError as exc:
                 self.error = str(exc)
             else:
-                self.made = (line, document)
+                self.made = document
         self.redraw()
