@@ -35,8 +35,10 @@ pygame_rules.lesson_file.LessonFileError: the lesson file is of version 2; this 
 
 from __future__ import annotations
 
+import html
 import json
 import re
+import unicodedata
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -71,7 +73,7 @@ MAX_MOVE = 200
 NAME = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*")
 
 _LESSON_FIELDS = ("format", "version", "game", "name", "title", "learner", "options", "steps")
-_STEP_FIELDS = ("text", "position", "highlights", "expect", "hint", "replies")
+_STEP_FIELDS = ("text", "position", "highlights", "expect", "hint", "replies", "wrong")
 
 
 class LessonFileError(ValueError):
@@ -132,7 +134,8 @@ def _step(data: object, number: int) -> Step:
                 what=what, key=describe(key), value=describe(value)))
     return Step(step.text("text", MAX_TEXT), step.text("position", MAX_POSITION, default=""),
                 {key: as_tuples(value) for key, value in highlights.items()}, _moves(step, "expect"),
-                step.text("hint", MAX_TEXT, default=""), _moves(step, "replies"))
+                step.text("hint", MAX_TEXT, default=""), _moves(step, "replies"),
+                step.text("wrong", MAX_TEXT, default=""))
 
 
 def _moves(step: Fields, key: str) -> tuple[str, ...]:
@@ -148,7 +151,8 @@ def lesson_document(lesson: Lesson) -> dict[str, Any]:
     steps = []
     for step in lesson.steps:
         written: dict[str, Any] = {"text": step.text, "position": step.position, "highlights": dict(step.highlights),
-                                   "expect": list(step.expect), "hint": step.hint, "replies": list(step.replies)}
+                                   "expect": list(step.expect), "hint": step.hint, "replies": list(step.replies),
+                                   "wrong": step.wrong}
         steps.append({key: value for key, value in written.items() if value or key == "text"})
     return {"format": FORMAT, "version": VERSION, "game": game, "name": name, "title": lesson.title,
             "learner": lesson.learner, **({"options": dict(lesson.options)} if lesson.options else {}),
@@ -158,12 +162,12 @@ def lesson_document(lesson: Lesson) -> dict[str, Any]:
 def lesson_from_line(game: str, position: str, moves: Sequence[str], texts: Sequence[Mapping[str, Any]], *,
                      title: str, name: str = "lesson", learner: int | None = None) -> dict[str, Any]:
     """A lesson document from a start ``position``, the line of ``moves`` played from it and
-    a text per move of the learner's (a mapping with ``text`` and, if wanted, ``hint`` and
-    ``highlights``), as a position editor records them: each of the learner's moves is a
-    step that asks for it, the other seats' moves after it are its replies. One text more
-    than the learner has moves is a last step, only read. ``learner`` is the seat that makes
-    the first move unless given. The document is checked as :func:`read_lesson` checks a
-    file (:class:`LessonFileError` says what is wrong).
+    a text per move of the learner's (a mapping with ``text`` and, if wanted, ``hint``,
+    ``wrong`` and ``highlights``), as a position editor records them: each of the learner's
+    moves is a step that asks for it, the other seats' moves after it are its replies. One
+    text more than the learner has moves is a last step, only read. ``learner`` is the seat
+    that makes the first move unless given. The document is checked as :func:`read_lesson`
+    checks a file (:class:`LessonFileError` says what is wrong).
 
     >>> position = "6Bp6Db/14/3Agb10/3Br10/3ArBg9/14/14/13Cg r - - 4 max5 - 0000000000000000"
     >>> doc = lesson_from_line("tuerme", position, ["d4xd6", "n8-n7"],
@@ -174,6 +178,26 @@ def lesson_from_line(game: str, position: str, moves: Sequence[str], texts: Sequ
     >>> read_lesson(json.dumps(doc)).players
     4
     """
+    document = line_document(game, position, moves, texts, title=title, name=name, learner=learner)
+    lesson_from_document(json.loads(json.dumps(document)))
+    return document
+
+
+def line_asks(game: str, position: str, moves: Sequence[str], learner: int | None = None) -> tuple[int, list[str]]:
+    """The learner's seat (the first mover's unless given) and the notation of each of the
+    learner's moves in the line: the steps a lesson made from it asks for.
+
+    >>> line_asks("tuerme", "6Bp6Db/14/3Agb10/3Br10/3ArBg9/14/14/13Cg r - - 4 max5 - 0000000000000000",
+    ...           ["d4xd6", "n8-n7"])
+    (0, ['d4xd6'])
+    """
+    seat, asked = _line(game, position, moves, learner)
+    return seat, [move for move, _replies in asked]
+
+
+def _line(game: str, position: str, moves: Sequence[str],
+          learner: int | None) -> tuple[int, list[tuple[str, list[str]]]]:
+    """The learner's seat and, per move of the learner's in the line, it and the replies after it."""
     if game not in GAMES:
         fail(LessonFileError, _("the lesson file's game must be one of {choices}, not {value}").format(
             choices=", ".join(sorted(GAMES)), value=describe(game)))
@@ -184,7 +208,7 @@ def lesson_from_line(game: str, position: str, moves: Sequence[str], texts: Sequ
     except (InvalidState, IllegalAction) as exc:
         fail(LessonFileError, _("the line can't be played: {reason}").format(reason=exc))
     seat = played[0][0] if learner is None and played else learner or 0
-    asked: list[tuple[str, list[str]]] = []  # per move of the learner's: it, and the replies
+    asked: list[tuple[str, list[str]]] = []
     for before, (who, action, _after) in zip([start] + [after for _who, _action, after in played], played):
         move = engine.record_text(before, who, action)
         if who == seat:
@@ -193,6 +217,15 @@ def lesson_from_line(game: str, position: str, moves: Sequence[str], texts: Sequ
             asked[-1][1].append(move)
         else:
             fail(LessonFileError, _("the line must begin with a move of the learner's"))
+    return seat, asked
+
+
+def line_document(game: str, position: str, moves: Sequence[str], texts: Sequence[Mapping[str, Any]], *,
+                  title: str, name: str = "lesson", learner: int | None = None) -> dict[str, Any]:
+    """The document :func:`lesson_from_line` makes, before its texts and the whole lesson are
+    checked (:func:`step_problems` and :func:`lesson_from_document` do that); only the line
+    and the number of texts are."""
+    seat, asked = _line(game, position, moves, learner)
     if not texts or len(texts) not in (len(asked), len(asked) + 1):
         fail(LessonFileError, ngettext("the line has {n} move of the learner's: give {n} or {more} texts",
                                        "the line has {n} moves of the learner's: give {n} or {more} texts",
@@ -202,9 +235,49 @@ def lesson_from_line(game: str, position: str, moves: Sequence[str], texts: Sequ
         move, replies = asked[number] if number < len(asked) else ("", [])
         written = {"text": text.get("text", ""), "position": position if number == 0 else "",
                    "highlights": text.get("highlights"), "expect": [move] if move else [],
-                   "hint": text.get("hint"), "replies": replies}
+                   "hint": text.get("hint"), "replies": replies, "wrong": text.get("wrong")}
         steps.append({key: value for key, value in written.items() if value or key == "text"})
-    document = {"format": FORMAT, "version": VERSION, "game": game, "name": name, "title": title,
-                "learner": seat, "steps": steps}
-    lesson_from_document(json.loads(json.dumps(document)))
-    return document
+    return {"format": FORMAT, "version": VERSION, "game": game, "name": name, "title": title,
+            "learner": seat, "steps": steps}
+
+
+def step_problems(document: Mapping[str, Any]) -> list[str]:
+    """Per step of a lesson ``document``, what :func:`read_lesson` finds wrong with its own
+    fields ("" if nothing): the reasons to show beside each step.
+
+    >>> step_problems({"steps": [{"text": "Fine."}, {"text": "Bad", "hint": "a\\u0007b"}]})
+    ['', "the lesson file's step 2's hint holds a control character (U+0007)"]
+    """
+    problems = []
+    for number, item in enumerate(document.get("steps", ()), 1):
+        try:
+            _step(item, number)
+        except LessonFileError as exc:
+            problems.append(str(exc))
+        else:
+            problems.append("")
+    return problems
+
+
+def lesson_name(title: str) -> str:
+    """A lesson's ``name`` made from its ``title`` (ASCII letters and digits, joined by hyphens).
+
+    >>> lesson_name("Türme: den Turm erobern!")
+    'turme-den-turm-erobern'
+    >>> lesson_name("★")
+    'lesson'
+    """
+    plain = unicodedata.normalize("NFKD", title).encode("ascii", "ignore").decode().lower()
+    return "-".join(re.findall(r"[a-z0-9]+", plain))[:60].strip("-") or "lesson"
+
+
+def lesson_snippet(document: Mapping[str, Any], lang: str) -> str:
+    """The embed's element with the lesson ``document`` inline (``embed.js`` reads it): every
+    ``<`` in the JSON written ``\\u003c``, so no text in it can end the script element.
+
+    >>> lesson_snippet({"title": "</script><b>"}, "en").split("json")[1]
+    '">{"title": "\\\\u003c/script>\\\\u003cb>"}</script></div>'
+    """
+    text = json.dumps(document, ensure_ascii=False).replace("<", "\\u003c")
+    lang = html.escape(lang, quote=True)
+    return f'<div data-lesson data-lang="{lang}"><script type="application/json">{text}</script></div>'

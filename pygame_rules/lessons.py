@@ -67,6 +67,8 @@ class Step:
     #: Shown after a wrong move, with the engine's reason (marked ``N_`` like ``text``).
     hint: str = ""
     replies: tuple[str, ...] = ()
+    #: Said after a legal move that is not the step's, instead of :data:`NOT_THIS_MOVE`.
+    wrong: str = ""
 
     @property
     def asks(self) -> bool:
@@ -164,7 +166,7 @@ def check_answer(step: Step, state: Any, action: Any, player: int | None = None)
 
     ``player`` is the seat that acts (default: the first one to move). An illegal
     action gets the engine's reason, a legal one that is not the lesson's gets
-    :data:`NOT_THIS_MOVE`; both carry the step's hint.
+    the step's ``wrong`` text (else :data:`NOT_THIS_MOVE`); both carry the step's hint.
     """
     game = _game_of(state)
     mover = game.to_move(state)[0] if player is None else player
@@ -175,7 +177,7 @@ def check_answer(step: Step, state: Any, action: Any, player: int | None = None)
         game.apply(state, mover, action)
     except IllegalAction as exc:
         return Verdict(Outcome.ILLEGAL, str(exc), hint)
-    return Verdict(Outcome.OTHER, _(NOT_THIS_MOVE), hint)
+    return Verdict(Outcome.OTHER, _(step.wrong or NOT_THIS_MOVE), hint)
 
 
 def replay(lesson: Lesson) -> list[Any]:

@@ -155,6 +155,23 @@ def test_a_line_of_moves_with_a_text_per_move_makes_a_lesson() -> None:
     assert [who for who, _text in run.played] == [0, 1, 2, 3]
 
 
+def test_a_step_s_text_for_a_wrong_but_legal_move() -> None:
+    """``wrong`` is said after a legal move that is not the step's (the hint after it); the file
+    keeps it; without it the learner reads the general sentence."""
+    document = lesson_from_line("tuerme", POSITION, ["d4xd6"],
+                                [{"text": "Cover it.", "hint": "Two up.", "wrong": "Not that stone."}], title="x")
+    assert document["steps"][0]["wrong"] == "Not that stone."
+    made = read_lesson(json.dumps(document))
+    assert lesson_document(made)["steps"][0]["wrong"] == "Not that stone."
+    game = get_game("tuerme")
+    run = LessonRun(made)
+    verdict = run.answer(game.parse_action(run.state, "d4-d3")[1])
+    assert (verdict.outcome.value, verdict.reason, verdict.hint) == ("other", "Not that stone.", "Two up.")
+    plain = LessonRun(read_lesson(json.dumps(lesson_from_line("tuerme", POSITION, ["d4xd6"], [{"text": "x"}],
+                                                              title="x"))))
+    assert plain.answer(game.parse_action(plain.state, "d4-d3")[1]).reason.startswith("That move is allowed")
+
+
 @pytest.mark.parametrize(("moves", "texts", "message"), [
     (["n8-n7"], [{"text": "x"}], "move 1 ('n8-n7')"),
     (["d4xd6"], [{"text": "x"}] * 3, "the line has 1 move of the learner's: give 1 or 2 texts"),

@@ -13,6 +13,7 @@ from page_model import Browser
 from pygame_rules import get_game
 from pygame_rules.examples import example, read_moves
 from pygame_rules.i18n import use
+from pygame_rules.lesson_file import lesson_document, read_lesson
 from pygame_rules.session import Seat, Session
 from pygame_rules.tuerme import Move, square_name
 
@@ -267,3 +268,73 @@ def test_the_editor_in_german() -> None:
     assert b.page.find("[data-tool=Ar]").attrs["aria-label"] == "Stein A, Rot"
     b.close()
     use("en")
+
+
+def record_line(tab: Browser, plies: int) -> list[str]:
+    """Play ``plies`` moves more on the line from the new Türme game by clicking the editor's board
+    (each from a stone that moves, to its first target); the line's notations as the editor
+    exports them."""
+    start = TUERME.new_game(2, seed=1)
+    tab.click("#mode-play")
+    before = len(tab.page.find("#export-moves").text.split())
+    for _ply in range(plies):
+        recorded = tab.page.find("#export-moves").text.split()
+        state = read_moves(TUERME, start, recorded)[-1][2] if recorded else start
+        move = legal_move(state)
+        tab.board(square=square_name(move.src))
+        tab.board(square=square_name(move.dst))
+    played = tab.page.find("#export-moves").text.split()
+    assert len(played) == before + plies
+    return played
+
+
+def test_making_a_lesson_of_the_line_recorded(tab: Browser) -> None:
+    """Record three moves, red's two (a bonus move) and blue's: two steps asking for red's; the texts written, checked
+    beside the steps, then exported as the file (read back equal), a download and an
+    inline embed snippet that a hostile text can't break out of."""
+    assert not tab.page.find_all("#editor-lesson")  # nothing recorded yet
+    played = record_line(tab, 3)
+    assert [f.find("legend").text for f in tab.page.find_all("#lesson-form fieldset")] == \
+        [f"Step 1: {played[0]}", f"Step 2: {played[1]}"]  # red's move earns a bonus move, then blue
+    tab.fill("#lesson-title", "Türme: first moves")
+    tab.fill("#lesson-text-1", "Move a stone.")
+    tab.fill("#lesson-hint-1", "Any of your stones.")
+    tab.click("#make-lesson")  # step 2 says nothing: marked beside it, nothing exported
+    assert tab.page.find("#lesson-problem-2").text == "Write what this step says."
+    assert not tab.page.find_all("#lesson-problem-1") and not tab.page.find_all("#export-lesson")
+    tab.fill("#lesson-text-2", "Once more.")
+    tab.fill("#lesson-wrong-2", "Legal, but not that one.")
+    tab.fill("#lesson-hint-2", "bell\u0007")
+    tab.click("#make-lesson")  # the same check as on load: a control character in step 2's hint
+    assert tab.page.find("#lesson-problem-2").text == \
+        "the lesson file's step 2's hint holds a control character (U+0007)"
+    tab.fill("#lesson-hint-2", "")
+    hostile = "</script><script>alert(1)</script>"
+    tab.fill("#lesson-closing", hostile)
+    tab.click("#make-lesson")
+    assert tab.page.find("#lesson-made").text.startswith("The lesson is ready")
+    text = tab.page.find("#export-lesson").text
+    made = read_lesson(text)
+    assert made.id == "tuerme/turme-first-moves" and made.title == "Türme: first moves" and made.learner == 0
+    assert [(s.text, s.expect, s.replies, s.hint, s.wrong) for s in made.steps] == [
+        ("Move a stone.", (played[0],), (), "Any of your stones.", ""),
+        ("Once more.", (played[1],), (played[2],), "", "Legal, but not that one."), (hostile, (), (), "", "")]
+    tab.click("#copy-lesson")
+    tab.click("#download-lesson")
+    name, file = tab.page.downloads[-1]
+    assert name == "turme-first-moves.json" and file == tab.page.copied[-1] and read_lesson(file) == made
+    assert json.loads(file) == json.loads(text) == lesson_document(made)  # the file is the lesson's document
+    snippet = tab.page.find("#export-lesson-snippet").text
+    assert snippet.startswith('<div data-lesson data-lang="en"><script type="application/json">{')
+    assert snippet.endswith("}</script></div>") and snippet.count("<") == 4  # the hostile text's are escaped
+    inline = snippet.split('<script type="application/json">', 1)[1].removesuffix("</script></div>")
+    assert read_lesson(inline) == made and "\\u003c/script>" in inline
+    link = tab.page.find("#try-lesson").attrs["href"]
+    assert link.startswith("./diagram.html#lesson=%7B") and link.endswith("&lang=en")
+
+    tab.click("#editor-first")  # stepping through the line keeps the lesson made of it
+    assert tab.page.find_all("#export-lesson")
+    tab.click("#editor-last")
+    record_line(tab, 1)  # a fourth move: the lesson made is of another line now; the texts stay
+    assert not tab.page.find_all("#export-lesson") and tab.page.find("#lesson-title").attrs["value"] == \
+        "Türme: first moves"

@@ -1,5 +1,6 @@
 """The position editor in Chromium (``editor.html``): a Türme position built by clicking, a
-move recorded, the embed snippet exported and shown by a host page on another port; the
+move recorded, the embed snippet exported and shown by a host page on another port; a lesson
+made of a recorded line, embedded the same way and tried on the live-diagram page; the
 live-diagram page; axe-core finds nothing on the editor."""
 
 from __future__ import annotations
@@ -11,6 +12,7 @@ from typing import Any
 
 import pytest
 from layout_helpers import axe, describe
+from test_learn import _click
 
 from site_helpers import READY_TIMEOUT_MS, settled, wait_ready
 
@@ -144,5 +146,57 @@ def test_open_as_a_live_diagram(page, guard, site_url):
     page.goto(site_url + href[2:])
     page.wait_for_selector('#live-diagram[data-pgr-state="live"]', timeout=READY_TIMEOUT_MS)
     assert page.locator('#live-diagram .piece[data-square="e5"]').count() == 1
+    violations = axe(page)
+    assert violations == [], describe(violations)
+
+
+def test_a_lesson_made_of_a_recorded_line_is_embedded_on_another_site(page, guard, site_url, host):
+    """Three moves recorded (red's, red's bonus move, blue's), the texts written, a step left
+    empty marked beside it, the lesson made and its inline snippet pasted into a page of
+    another site: the learner's wrong move gets the author's text, and a closing text that is
+    markup stays text (no script of it runs)."""
+    dialogs: list[str] = []
+    page.on("dialog", lambda dialog: (dialogs.append(dialog.message), dialog.dismiss()))
+    open_editor(page, site_url)
+    page.click("#mode-play")
+    settled(page)
+    for square in ("e1", "e3", "d1", "e1", "c1", "d1"):
+        click_field(page, square)
+    assert page.locator("#export-moves").input_value() == "Ne1-e3+\nd1-e1\nc1-d1"
+    assert page.locator("#lesson-form legend").all_inner_texts() == ["Step 1: Ne1-e3+", "Step 2: d1-e1"]
+    hostile = "</script><script>alert(1)</script><img src=x onerror=alert(2)>"
+    for field, text in (("title", "First moves"), ("text-1", "Move the neutral stone on e1 two fields."),
+                        ("hint-1", "It stands on e1."), ("wrong-1", "Allowed, but take the stone on e1."),
+                        ("closing", hostile)):
+        page.fill(f"#lesson-{field}", text)
+    page.click("#make-lesson")
+    settled(page)
+    assert page.locator("#lesson-problem-2").inner_text() == "Write what this step says."
+    page.fill("#lesson-text-2", "Now the bonus move: d1 to e1.")
+    page.click("#make-lesson")
+    settled(page)
+    assert page.locator("#lesson-made").is_visible() and not page.locator("#lesson-problem-2").count()
+    violations = axe(page)
+    assert violations == [], describe(violations)
+    snippet = page.locator("#export-lesson-snippet").input_value()
+    assert "alert" in snippet and "</script><script>" not in snippet
+    trying = page.locator("#try-lesson").get_attribute("href")
+    root, url = host
+    host_page(root, "lesson.html", site_url, snippet)
+    page.goto(url + "lesson.html")
+    lesson = "[data-lesson]"
+    page.wait_for_selector(f'{lesson}[data-pgr-state="live"]', timeout=READY_TIMEOUT_MS)
+    assert page.locator(f"{lesson} .pgr-step").text_content() == "First moves · Step 1 of 3"
+    _click(page, lesson, {"square": "f1"})
+    _click(page, lesson, {"square": "f2"})  # legal, but not the step's
+    assert page.locator(f"{lesson} .pgr-note").text_content() == "Allowed, but take the stone on e1.It stands on e1."
+    for square in ("e1", "e3", "d1", "e1"):
+        _click(page, lesson, {"square": square})
+    assert page.locator(f"{lesson} .pgr-step").text_content() == "First moves · Step 3 of 3"
+    assert page.locator(f"{lesson} .pgr-text").text_content() == hostile  # shown as text
+    assert page.locator("img[src=x]").count() == 0 and dialogs == []
+    page.goto(site_url + trying.removeprefix("./"))  # "Try the lesson": the same lesson on diagram.html
+    page.wait_for_selector('#live-diagram[data-pgr-state="live"]', timeout=READY_TIMEOUT_MS)
+    assert page.locator("#live-diagram .pgr-step").text_content() == "First moves · Step 1 of 3"
     violations = axe(page)
     assert violations == [], describe(violations)

@@ -12,7 +12,8 @@ stepped through, and a move played at an earlier one branches off there (the lat
 
 Export: the starting position's notation, the move list, the board drawn as SVG, and the
 embed's element with the SVG inside (as ``python -m pygame_rules render --embed`` writes it);
-"Open as a live diagram" opens ``diagram.html`` with the position and the moves.
+"Open as a live diagram" opens ``diagram.html`` with the position and the moves. Once moves are
+recorded, "Make a lesson" (:mod:`.editor_lesson`) turns the line into a lesson file.
 
 """
 
@@ -34,6 +35,7 @@ from pygame_rules.session import SaveError, Session
 
 from . import working
 from .app import option_input
+from .editor_lesson import LessonMaker
 from .markup import h, swatch
 from .page import Event, Page
 from .storage import PREFIX, Entry, Saves
@@ -71,6 +73,8 @@ class EditorScreen:
         self.show_code = False
         #: The saved games offered as a start (None: not read yet).
         self._saved: list[Entry] | None = None
+        #: The "Make a lesson" part (its texts kept while the line is edited).
+        self.lesson = LessonMaker(self.page, self.render)
         self.choose_game(game)
 
     # --------------------------------------------------------------- position
@@ -162,6 +166,8 @@ class EditorScreen:
               class_="game-layout editor-layout", data_game=self.game.name),
             self._sources(),
             self._export(problem),
+            self.lesson.section(self.game.name, self.game.position_text(self.start), self.move_texts())
+            if self.moves and self.problem(self.start) is None else None,
         ]
 
     def _side(self, problem: Problem | None) -> list[Any]:
