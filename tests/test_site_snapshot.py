@@ -12,6 +12,7 @@ import time
 from typing import Any
 
 import pytest
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from site_helpers import CACHE, READY_TIMEOUT_MS, STORED, log_texts, stored_snapshot, wait_ready
 
@@ -33,9 +34,15 @@ def computer_moves_first(page: Any) -> None:
     page.select_option("select[name='kind1']", "human")
     page.fill("#bot-time", "0.2")
     page.fill("#seed", "3")
+    console: list[str] = []
+    page.on("console", lambda message: console.append(f"{message.type}: {message.text}"))  # the worker's too
     page.click("#start-game")
-    page.wait_for_function("() => document.querySelectorAll('#log li:not(.log-start)').length > 0",
-                           timeout=READY_TIMEOUT_MS)
+    try:
+        page.wait_for_function("() => document.querySelectorAll('#log li:not(.log-start)').length > 0",
+                               timeout=READY_TIMEOUT_MS)
+    except PlaywrightTimeout:  # say what the page showed and the worker said (a rare stall, seen under load)
+        shown = page.evaluate("() => document.getElementById('app')?.innerText ?? ''")
+        raise AssertionError(f"no computer move; the page shows {shown[:600]!r}; console: {console[-20:]}") from None
     assert log_texts(page)[0].startswith("Player 1: ")
 
 
