@@ -12,7 +12,7 @@ from typing import Any
 from pygame_rules import get_game
 from pygame_rules.rng import Rng
 from pygame_rules.session import Seat, Session
-from site_helpers import settled
+from site_helpers import click_board, settled
 
 ROOT = Path(__file__).resolve().parent.parent
 #: axe-core from npm (package.json pins it), run inside the pages.
@@ -63,7 +63,7 @@ def make_a_move(page: Any, seed: int = 1, max_clicks: int = 200) -> None:
         if screen["pass"]:
             page.click("#reveal")
         elif screen["board"] and (not screen["buttons"] or rng.randbelow(10) < 7):
-            page.locator("#board [tabindex]").nth(rng.randbelow(screen["board"])).click(force=True)
+            click_board(page, page.locator("#board [tabindex]").nth(rng.randbelow(screen["board"])))
         elif screen["buttons"]:
             page.locator("#game-buttons button").nth(rng.randbelow(screen["buttons"])).click()
         settled(page)

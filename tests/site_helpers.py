@@ -54,6 +54,16 @@ def settled(page: Any) -> None:
     page.evaluate(SETTLED)
 
 
+def click_board(page: Any, part: Any) -> None:
+    """Click the board's ``part`` (a locator) as a player does: on the board the page shows once it
+    has drawn what the app made of everything done before. A click right after another would
+    race that click's redrawing: the locator could find the part of the drawing about to be
+    replaced, which has no box left when Playwright clicks it. ``force``: the part may lie under
+    a piece, whose click the app reads as the field's."""
+    settled(page)
+    part.click(force=True)
+
+
 def start_game(page: Any, game: str, players: int, seed: int, names: list[str] | None = None,
                options: dict[str, bool] | None = None) -> None:
     """From the home screen, set up and start a game of people (hotseat) as a player would."""

@@ -10,7 +10,7 @@ import pytest
 from layout_helpers import axe, describe, import_save
 from test_screens_autoplay import kinds_session
 
-from site_helpers import log_texts, settled
+from site_helpers import click_board, log_texts, settled
 
 pytestmark = pytest.mark.browser
 
@@ -22,12 +22,12 @@ def test_a_saba_turn_skips_end_building_and_discards_at_once(app: Any, tmp_path:
     four at once."""
     import_save(app, kinds_session("saba", ("human", "easy"), 1, 87).to_text(), tmp_path)
     before = len(app.evaluate("() => [...document.querySelectorAll('#log li[data-ply]')]"))
-    app.locator("#board [data-harbour='4']").first.click(force=True)
+    click_board(app, app.locator("#board [data-harbour='4']").first)
     app.locator("#log .log-auto").first.wait_for()
     auto = app.locator("#log li[data-ply]:has(.log-auto) button").all_text_contents()
     assert auto == ["P1: end building"], auto
     assert "Discard down to" in app.locator("#prompt").inner_text()
-    app.locator("#board [data-resource='a'][data-player='0']").first.click(force=True)
+    click_board(app, app.locator("#board [data-resource='a'][data-player='0']").first)
     settled(app)
     assert app.locator("#prompt").inner_text() == "Discard how much alabaster?"
     labels = app.locator("#game-buttons button").all_text_contents()

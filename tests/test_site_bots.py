@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from page_trace import described, task_cpu, traced
-from site_helpers import log_texts
+from site_helpers import click_board, log_texts, settled
 
 pytestmark = pytest.mark.browser
 
@@ -40,8 +40,8 @@ def test_a_hard_computer_thinks_in_the_worker_while_the_page_answers(app):
     app.click("#start-game")
     app.wait_for_selector("#game")
     for piece in range(app.locator("#board [tabindex]").count()):  # a move with no bonus move
-        app.locator("#board [tabindex]").nth(piece).click(force=True)
-        app.wait_for_timeout(100)
+        click_board(app, app.locator("#board [tabindex]").nth(piece))
+        settled(app)
         if app.locator("#board .target:not(.symbol-field)").count():
             break
     app.evaluate(WATCH_LOG)

@@ -14,7 +14,7 @@ import pytest
 from layout_helpers import axe, describe
 from test_learn import _click
 
-from site_helpers import READY_TIMEOUT_MS, settled, wait_ready
+from site_helpers import READY_TIMEOUT_MS, click_board, settled, wait_ready
 
 pytestmark = pytest.mark.browser
 
@@ -33,7 +33,7 @@ def host(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Path, str]]
 
 def click_field(page: Any, square: str) -> None:
     """A click on the field ``square`` of the board (or the piece on it), then what the app drew."""
-    page.locator(f'#board [data-square="{square}"]').last.click(force=True)
+    click_board(page, page.locator(f'#board [data-square="{square}"]').last)
     settled(page)
 
 
@@ -120,7 +120,7 @@ def test_babel_and_saba_positions_built_by_clicking_are_embedded(page, guard, si
         page.click(f'[data-tool="{tool}"]')
         settled(page)
         selector = "".join(f'[data-{key}="{value}"]' for key, value in data.items())
-        page.locator(f"#board {selector}").last.click(force=True)
+        click_board(page, page.locator(f"#board {selector}").last)
         settled(page)
     assert verdict(page) == "The position is consistent.", verdict(page)
     position = page.locator("#export-position").input_value()

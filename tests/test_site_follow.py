@@ -12,7 +12,7 @@ import pytest
 
 from pygame_rules import get_game
 from pygame_rules.tuerme import Move, square_name
-from site_helpers import log_texts, settled, start_game, wait_ready
+from site_helpers import click_board, log_texts, settled, start_game, wait_ready
 
 pytestmark = pytest.mark.browser
 GAME = get_game("tuerme")
@@ -25,8 +25,8 @@ def plain_move(state, player: int) -> Move:
 
 
 def click_move(page, move: Move) -> None:
-    page.locator(f"#board g.piece[data-square='{square_name(move.src)}']").click()
-    page.locator(f"#board g.square[data-square='{square_name(move.dst)}']").click(force=True)
+    click_board(page, page.locator(f"#board g.piece[data-square='{square_name(move.src)}']"))
+    click_board(page, page.locator(f"#board g.square.target[data-square='{square_name(move.dst)}']"))
     settled(page)
 
 

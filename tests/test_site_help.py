@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from site_helpers import start_game
+from site_helpers import click_board, start_game
 
 pytestmark = pytest.mark.browser
 
@@ -13,7 +13,7 @@ pytestmark = pytest.mark.browser
 def test_an_illegal_click_says_why_until_the_next_action(app):
     start_game(app, "tuerme", 2, 11)
     field = app.locator("#board g.square[data-square='b2']")
-    field.click(force=True)  # an empty field
+    click_board(app, field)  # an empty field
     bubble = app.locator("#why-not")
     bubble.wait_for()
     assert bubble.get_attribute("role") == "status"
@@ -22,7 +22,7 @@ def test_an_illegal_click_says_why_until_the_next_action(app):
     assert box["y"] >= below["y"] + below["height"] and box["x"] >= 0  # under the field, on the screen
     app.locator("#status").click()
     assert app.locator("#why-not").count() == 0
-    field.click(force=True)
+    click_board(app, field)
     bubble.wait_for()
     app.keyboard.press("Shift")
     assert app.locator("#why-not").count() == 0

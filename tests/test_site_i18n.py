@@ -17,7 +17,7 @@ import pytest
 
 from pygame_rules import i18n
 from pygame_rules.i18n import _
-from site_helpers import people, settled, start_game, wait_ready
+from site_helpers import click_board, people, settled, start_game, wait_ready
 
 pytestmark = pytest.mark.browser
 
@@ -49,9 +49,8 @@ def test_a_first_visit_speaks_the_browsers_language(own_context: Any, site_url: 
 
 def test_switching_keeps_the_game_and_survives_a_reload(app: Any) -> None:
     start_game(app, "tuerme", 2, seed=7)
-    app.locator("#board [tabindex]").first.click()
-    settled(app)
-    app.locator("#board .target").first.click(force=True)
+    click_board(app, app.locator("#board [tabindex]").first)
+    click_board(app, app.locator("#board .target").first)
     settled(app)
     log = app.locator("#log li:not(.log-start) button").all_inner_texts()
     assert len(log) == 1

@@ -16,7 +16,7 @@ import pytest
 from pygame_rules import get_game
 from pygame_rules.session import Seat, Session
 from pygame_rules.tuerme import Move, square_name
-from site_helpers import log_texts, settled, start_game, wait_ready
+from site_helpers import click_board, log_texts, settled, start_game, wait_ready
 
 pytestmark = pytest.mark.browser
 
@@ -33,8 +33,8 @@ def play(page, count: int) -> None:
     for _ in range(count):
         player = GAME.to_move(state)[0]
         move = next(a for a in GAME.legal_actions(state, player) if isinstance(a, Move))
-        page.locator(f"#board g.piece[data-square='{square_name(move.src)}']").click()
-        page.locator(f"#board g.square[data-square='{square_name(move.dst)}']").click(force=True)
+        click_board(page, page.locator(f"#board g.piece[data-square='{square_name(move.src)}']"))
+        click_board(page, page.locator(f"#board g.square.target[data-square='{square_name(move.dst)}']"))
         settled(page)
         state = GAME.apply(state, player, move)
 
