@@ -51,7 +51,7 @@ FEW_ENOUGH_VALUES = 550_000
 #: Per game, the most moves a valid save may hold and still load within the bounds, as
 #: measured here, with room to spare (Babel's replay is the slowest, and a Babel game can
 #: go on as long as the players pass).
-FEW_ENOUGH_MOVES = {"babel": 3_000, "saba": 8_000, "tuerme": 10_000}
+FEW_ENOUGH_MOVES = {"babel": 5_000, "saba": 8_000, "tuerme": 10_000}
 
 
 def bounded(call: Callable[[], Any], error: type[Exception]) -> Any:

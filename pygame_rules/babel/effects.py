@@ -14,10 +14,9 @@ wonder deals no action card).
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from .. import quiet
 from ..cards import draw
+from ..frozen import replace
 from ..rng import Rng
 from .actions import (
     Accept,
@@ -81,7 +80,7 @@ def draw_cards(state: BabelState, p: int, count: int) -> BabelState:
         left[KIND_OF_CARD[card]] += 1
     me = state.players[p]
     state = state.with_player(p, replace(me, hand=add(me.hand, tuple(gained))))  # type: ignore[arg-type]
-    return replace(state, deck=deck, discard=tuple(left), rng=rng.state)  # type: ignore[arg-type]
+    return replace(state, deck=deck, discard=tuple(left), rng=rng.state)
 
 
 def spend_action_card(state: BabelState, p: int, card: ActionCard, count: int = 1) -> BabelState:

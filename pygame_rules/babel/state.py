@@ -9,9 +9,10 @@ others' action cards become ``HIDDEN`` cards, sealed offers become empty offers.
 from __future__ import annotations
 
 import enum
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from .. import quiet
+from ..frozen import replace
 from ..i18n import N_
 from ..options import reading, variant
 from .actions import Decision

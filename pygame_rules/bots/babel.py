@@ -22,7 +22,6 @@ True
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import replace
 from typing import ClassVar
 
 from ..babel import GAME
@@ -42,6 +41,7 @@ from ..babel.data import (
 from ..babel.legal import sub_counts
 from ..babel.scoring import action_card_points, set_bonus, wonder_points
 from ..babel.state import BabelState, Phase, StoredOffer, sort_actions, sub
+from ..frozen import replace
 from ..i18n import N_
 from ..rng import Rng
 from .knowledge import Knowledge, random_rng_state

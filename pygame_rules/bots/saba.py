@@ -20,9 +20,9 @@ True
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import replace
 from typing import ClassVar
 
+from ..frozen import replace
 from ..i18n import N_
 from ..rng import Rng
 from ..saba import GAME

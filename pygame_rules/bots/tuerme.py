@@ -13,9 +13,9 @@ opponent may still cover them.
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import ClassVar
 
+from ..frozen import replace
 from ..i18n import N_
 from ..rng import Rng
 from ..tuerme import GAME

@@ -14,10 +14,10 @@ themselves are in :mod:`.legal`, :mod:`.effects` and :mod:`.scoring`.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import replace
 from typing import Any, ClassVar
 
 from .. import quiet
+from ..frozen import replace
 from ..i18n import _
 from ..options import chosen, declared
 from ..protocol import Game, Look, OptionValue, ScoreLine
