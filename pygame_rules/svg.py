@@ -83,18 +83,44 @@ def join(parts: Iterable[str]) -> str:
 
 
 def document(width: float, height: float, title: str, description: str,
-             children: Iterable[str], *, role: str = "img", **attrs: Attr) -> str:
+             children: Iterable[str], *, role: str = "img", **attrs: Attr) -> Drawing:
     """A complete ``<svg>`` with a title and description for screen readers.
 
     ``role`` is ``"img"`` for a picture; a board whose pieces and fields are
-    controls of their own is a ``"group"`` (or ``"application"``)."""
-    return el("svg", el("title", title), el("desc", description), *children,
-              xmlns="http://www.w3.org/2000/svg", viewBox=f"0 0 {width:g} {height:g}",
-              role=role, **attrs)
+    controls of their own is a ``"group"`` (or ``"application"``).
+
+    >>> drawing = document(10, 10, "T", "D", [el("circle", r=1)])
+    >>> drawing.opening
+    '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10" role="img">'
+    >>> drawing.parts
+    ('<title>T</title>', '<desc>D</desc>', '<circle r="1"/>')
+    >>> drawing == el("svg", *drawing.parts, xmlns="http://www.w3.org/2000/svg", viewBox="0 0 10 10", role="img")
+    True
+    """
+    parts = tuple(c if isinstance(c, Markup) else escape(c, quote=False)
+                  for c in (el("title", title), el("desc", description), *children))
+    root: dict[str, Attr] = {"xmlns": "http://www.w3.org/2000/svg", "viewBox": f"0 0 {width:g} {height:g}",
+                             "role": role}
+    opening = f"<svg{_attrs(root | attrs)}>"
+    return Drawing(opening, parts)
 
 
 class Markup(str):
     """A string of SVG markup made here, which :func:`el` does not escape again."""
+
+
+class Drawing(Markup):
+    """A whole drawing (:func:`document`), which also knows its opening tag and the parts it
+    was made of, in order (each an element, a text, or several elements joined): a page that
+    has the drawing already can be sent only the parts that changed."""
+
+    opening: str
+    parts: tuple[str, ...]
+
+    def __new__(cls, opening: str, parts: tuple[str, ...]) -> Drawing:
+        drawing = super().__new__(cls, opening + "".join(parts) + "</svg>")
+        drawing.opening, drawing.parts = opening, parts
+        return drawing
 
 
 # ------------------------------------------------------------ legible text

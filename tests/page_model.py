@@ -193,12 +193,34 @@ class PageModel:
     def _html(self, element_id: str, html: str) -> None:
         self.find(f"#{element_id}").set_html(html)
 
+    def _update(self, element_id: str, html: str) -> None:
+        self._html(element_id, html)  # (what the page shows is the same; the shell keeps what stays)
+
     def _board(self, svg: str) -> None:
         import time
 
         self._html("board", svg)
         self.boards.append((time.monotonic(), len(self.find_all("#log li[data-ply]:not(.log-start)")), svg))
         self.marked = []  # a new drawing: none of its elements is a control until marked
+
+    def _board_parts(self, splices: list[list[Any]], before: int) -> None:
+        """Runs of parts of the drawing on the board replaced, as the shell replaces them (each
+        splice's index counted on the drawing as it was): the drawing on the page must be the
+        one the app last drew (as many parts as it says)."""
+        from webui.page import svg_parts
+
+        assert self.find("#board").children, "parts of a board that is not drawn"
+        split = svg_parts(self.boards[-1][2])
+        assert split is not None and len(split[1]) == before, "parts of another drawing than the page's"
+        opening, parts = split
+        for index, count, new in reversed(splices):
+            parts[index:index + count] = new
+        self._board(opening + "".join(parts) + "</svg>")
+
+    def _class(self, element_id: str, name: str, on: bool) -> None:
+        node = self.find(f"#{element_id}")
+        names = [n for n in node.attrs.get("class", "").split() if n != name] + [name] * on
+        node.attrs["class"] = " ".join(names)
 
     def _items(self, element_id: str, changes: list[list[Any]], length: int) -> None:
         host = self.find(f"#{element_id}")

@@ -161,6 +161,48 @@ def test_a_render_writes_only_the_log_entries_it_changes(tab: Browser) -> None:
     assert tab.page.find("#log li[data-shown]").attrs["data-ply"] == "5"
 
 
+@pytest.mark.parametrize("game, players, seed", [("tuerme", 2, 11), ("babel", 3, 5), ("saba", 2, 3)])
+def test_a_click_on_the_board_sends_only_the_parts_that_changed(tab: Browser, game: str, players: int,
+                                                                  seed: int) -> None:
+    """After the first drawing, a board click or a step in the replay sends only the runs of the
+    drawing's parts that changed (``board-parts``), and what the page then shows is exactly the
+    drawing the game renders (the model applies the parts as the shell does and checks that the
+    page had the drawing the app knew of)."""
+    no_skipping(tab)
+    tab.start_game(game, players, seed)
+    screen = tab.app.screen
+    sizes = []
+    for _ in range(4):
+        if tab.page.find_all("#pass-screen"):  # (a hotseat game with hidden cards)
+            tab.click("#reveal")
+        clickable = tab.page.marked
+        if not clickable:
+            break
+        since = len(tab.page.applied)
+        tab.board(**{key: str(value) for key, value in clickable[-1].items()})
+        drawn = [c for c in tab.page.applied[since:] if c[0] in ("board", "board-parts")]
+        assert [c[0] for c in drawn] in ([], ["board-parts"]), [c[0] for c in drawn]
+        sizes += [len(json.dumps(c)) for c in drawn]
+        if not tab.page.find_all("#pass-screen"):
+            assert tab.page.boards[-1][2] == full_drawing(screen)
+    assert sizes and max(sizes) < len(full_drawing(screen)) / 2, sizes
+    since = len(tab.page.applied)
+    tab.click("#log li.log-start button")
+    assert [c[0] for c in tab.page.applied[since:] if c[0] in ("board", "board-parts")] == ["board-parts"]
+    assert tab.page.boards[-1][2] == full_drawing(screen)
+
+
+def full_drawing(screen: Any) -> str:
+    """The board of the game screen as the game renders it now, whole."""
+    board = screen.controller.board(screen.interaction)
+    highlights = dict(board.highlights)
+    options = getattr(screen.interaction, "board_options", None)
+    if options is not None:
+        highlights.update(options(screen.app.board_width))
+    return str(screen.game.render_svg(board.state, board.viewer, palette=screen.palette, names=screen.names,
+                                      **highlights))
+
+
 def test_replay_by_keys_and_buttons(tab: Browser) -> None:
     """← → Home End step through the record anywhere but in a field, on the board or a dialog;
     the replay buttons are never drawn again (the page keeps the focus on them)."""

@@ -58,7 +58,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from functools import partial
+from functools import lru_cache, partial
 from typing import Any
 
 from .. import quiet, svg
@@ -198,7 +198,8 @@ def render_svg(seen: TuermeState, viewer: int | None, look: Look, highlights: Ma
                             None if seen.board[s] else labels[s]) for s in range(NUM_SQUARES)]
     parts += [_district_outline(layout, fields) for fields in DISTRICTS]
     parts.append(_coordinates(layout))
-    parts += [_piece(layout, seen, s, stack, look.fills, labels[s]) for s, stack in enumerate(seen.board) if stack]
+    parts += [_piece(layout, seen.players, s, stack, tuple(look.fills), labels[s])
+              for s, stack in enumerate(seen.board) if stack]
     parts.append(legend)
     # A seat still called by its colour is called so in the active language.
     names = [colour_name(p) if name == COLOUR_NAMES[p] else name
@@ -255,10 +256,13 @@ def _control(label: str | None) -> dict[str, str]:
     return {"role": "button", "aria_label": label}
 
 
+@lru_cache(maxsize=4096)
 def _square_group(layout: Layout, square: int, selected: bool, target: bool, last: bool | None,
                   label: str | None) -> str:
     """A field; ``last``: True on a field of the last move, False on one of an earlier move
-    of the same turn, None elsewhere."""
+    of the same turn, None elsewhere. (Kept once drawn, as is :func:`_piece`: a board drawn again
+    after a click is mostly the fields and pieces it was before, and their texts come in as
+    arguments, in the language of the moment.)"""
     x, y = layout.origin(square)
     field = SYMBOL_AT[square]
     classes = ["square"] + ["symbol-field"] * bool(field) + ["selected"] * selected \
@@ -367,16 +371,18 @@ def _badge(cx: float, cy: float, text: str) -> str:
                         font_weight="bold", text_anchor="middle", fill="#1b1b1b")])
 
 
-def _piece(layout: Layout, state: TuermeState, square: int, stack: Stack, fills: Sequence[str], label: str) -> str:
+@lru_cache(maxsize=4096)
+def _piece(layout: Layout, players: int, square: int, stack: Stack, fills: tuple[str, ...], label: str) -> str:
+    """The piece ``stack`` on ``square`` of a game of ``players``, its stones in ``fills``."""
     x, y = layout.origin(square)
     colour, symbol = owner(stack), stack[0]
-    neutral = colour >= state.players
+    neutral = colour >= players
     shown = stack[1:][-SHOWN_LAYERS:]
     size, base = 28, y + 10  # tokens grow upwards from the base
     # an invisible field-sized face first: the piece is as easy to tap as its field
     children = [el("rect", x=x, y=y, width=CELL, height=CELL, fill="#fff", fill_opacity=0, class_="hit")]
     for level, letter in enumerate(shown):
-        stone_neutral = COLOUR_INDEX[letter] >= state.players
+        stone_neutral = COLOUR_INDEX[letter] >= players
         children.append(el(
             "rect", x=x + 6, y=base - level * LAYER_STEP, width=size, height=size - 4, rx=6,
             fill=fills[COLOUR_INDEX[letter]], fill_opacity=0.55 if stone_neutral else 1,

@@ -56,9 +56,33 @@ def sample(last: int, most: int) -> list[int]:
     return sorted({round(k * last / (most - 1)) for k in range(most)})
 
 
-def series(game: Game[Any, Any], states: Sequence[Any], plies: Sequence[int]) -> list[tuple[int, ...]]:
-    """Each player's score after each of ``plies`` moves (``states[k]``: after k moves)."""
-    return [tuple(game.scores(states[k])) for k in plies]
+class Scores:
+    """Each player's score after each move of a record, each position scored once: a replay draws
+    the chart at every click, and a long game's 160 positions cost a few milliseconds to score.
+    A position is known by its place in the record and by identity, so one taken back, or
+    replaced by another line played from an earlier move, is scored anew.
+
+    >>> from pygame_rules import get_game
+    >>> game = get_game("tuerme")
+    >>> states = [game.new_game(2, seed=3)]
+    >>> scores = Scores(game)
+    >>> scores.of(states, [0]) == scores.of(states, [0]) == [tuple(game.scores(states[0]))]
+    True
+    """
+
+    def __init__(self, game: Game[Any, Any]) -> None:
+        self.game = game
+        self._known: dict[int, tuple[object, tuple[int, ...]]] = {}
+
+    def of(self, states: Sequence[Any], plies: Sequence[int]) -> list[tuple[int, ...]]:
+        """The scores after each of ``plies`` moves (``states[k]``: after k moves)."""
+        out = []
+        for k in plies:
+            known = self._known.get(k)
+            if known is None or known[0] is not states[k]:
+                known = self._known[k] = (states[k], tuple(self.game.scores(states[k])))
+            out.append(known[1])
+        return out
 
 
 def _ticks(high: int) -> list[int]:
@@ -82,15 +106,18 @@ def _fill(colour: str) -> str:
 
 
 def score_chart(game: Game[Any, Any], states: Sequence[Any], names: Sequence[str], palette: Sequence[str], *,
-                shown: int | None = None, chart_id: str = "score-chart") -> Element:
+                shown: int | None = None, chart_id: str = "score-chart", scores: Scores | None = None) -> Element:
     """The chart of the scores after each move of ``states`` (``states[k]``: after k moves),
     a line per player (``names``, drawn in ``palette``); ``shown``: the number of moves of
-    the position on show in a replay, marked by an upright line."""
+    the position on show in a replay, marked by an upright line; ``scores``: the record's
+    positions scored so far (kept by the screen from one drawing to the next)."""
     last = len(states) - 1
     if shown is not None and not 0 <= shown <= last:
         shown = None
-    plies = sorted(set(sample(last, POINTS)) | ({shown} if shown is not None else set()))
-    values = series(game, states, plies)
+    # (the lines are the same whichever position is on show: a replay's click moves the marker only)
+    scores = scores or Scores(game)
+    plies = sample(last, POINTS)
+    values = scores.of(states, plies)
     low = min(0, min(min(v) for v in values))
     ticks = _ticks(max(max(v) for v in values) - low)
     ticks = [low + t for t in ticks]
@@ -146,16 +173,19 @@ def score_chart(game: Game[Any, Any], states: Sequence[Any], names: Sequence[str
     return h("figure",
              h("figcaption", title),
              drawing, legend,
-             _table(plies, values, names, shown),
+             _table(plies, values, scores.of(states, [shown]) if shown is not None else [], names, shown),
              class_="score-chart", id=chart_id)
 
 
-def _table(plies: Sequence[int], values: Sequence[tuple[int, ...]], names: Sequence[str], shown: int | None) -> Any:
-    """The chart's scores as a table (at most :data:`ROWS` rows, from the start to the last move)."""
+def _table(plies: Sequence[int], values: Sequence[tuple[int, ...]], at_shown: Sequence[tuple[int, ...]],
+           names: Sequence[str], shown: int | None) -> Any:
+    """The chart's scores as a table (at most :data:`ROWS` rows, from the start to the last move,
+    and the position on show, whose scores are ``at_shown``)."""
     picked = {plies[i] for i in sample(len(plies) - 1, ROWS)}
+    by_ply = dict(zip(plies, values))
     if shown is not None:
         picked.add(shown)
-    by_ply = dict(zip(plies, values))
+        by_ply[shown] = at_shown[0]
     rows = []
     for k in sorted(picked):
         scores = by_ply[k]

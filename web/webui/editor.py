@@ -138,13 +138,13 @@ class EditorScreen:
         if self.mode == "play":
             player = self._mover()
             highlights = self.interaction.highlights(state, player) if player is not None else {}
-            self.page.send("board", self.game.render_svg(state, player, **highlights, **shape))
+            self.page.board(self.game.render_svg(state, player, **highlights, **shape))
             if player is not None:
                 self.page.send("mark", self.interaction.clickable(state, player))
             return
         problem = self.problem(state)
         marks = problem.marks if problem else {}
-        self.page.send("board", self.game.render_svg(state, None, **marks, **shape))
+        self.page.board(self.game.render_svg(state, None, **marks, **shape))
         self.page.send("mark", self.edit.targets(state))
 
     def _mover(self) -> int | None:

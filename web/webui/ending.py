@@ -84,4 +84,5 @@ def chart(screen: GameScreen, shown: int | None = None) -> Any:
     session = screen.session
     if not session.moves:
         return None
-    return score_chart(screen.game, session.states, screen.names, screen.palette, shown=shown)
+    return score_chart(screen.game, session.states, screen.names, screen.palette, shown=shown,
+                       scores=screen.scores)

@@ -54,9 +54,13 @@ from __future__ import annotations
 
 import asyncio
 import itertools
+import re
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
+from difflib import SequenceMatcher
 from typing import Any
+
+from pygame_rules.svg import Drawing
 
 from .markup import Child, Handler, Html, h, markup
 
@@ -66,6 +70,71 @@ SCREENS = "app"
 #: How many earlier drawings of a part of the screen keep their handlers for a click on its way
 #: (a page behind by more batches than that loses the click).
 KEEP_DRAWINGS = 32
+#: The element that holds a screen's board, and how HTML that makes a new one shows it.
+BOARD = "board"
+_NEW_BOARD = f' id="{BOARD}"'
+#: A tag of the SVG our renderers write. Their texts and attribute values are escaped
+#: (``pygame_rules/svg.py``), so a ``<`` or ``>`` is always part of a tag.
+_TAG = re.compile(r"<(/?)[A-Za-z][^>]*?(/?)>")
+
+
+def svg_parts(svg: str) -> tuple[str, list[str]] | None:
+    """An SVG drawing as its opening tag and its top-level elements, or None where it is not
+    exactly that (text between the elements, say). A drawing that knows its parts
+    (:class:`~pygame_rules.svg.Drawing`) is not read again where each of its parts is one
+    element (which is known of a part seen before: the renderers keep the parts that stay).
+
+    >>> svg_parts('<svg viewBox="0 0 2 2"><title>A</title><g data-square="a1"><rect/></g><circle r="1"/></svg>')
+    ('<svg viewBox="0 0 2 2">', ['<title>A</title>', '<g data-square="a1"><rect/></g>', '<circle r="1"/>'])
+    >>> svg_parts('<svg><g/> <g/></svg>') is None
+    True
+    >>> from pygame_rules.svg import Drawing
+    >>> svg_parts(Drawing("<svg>", ("<g/>", "<g/><g/>")))
+    ('<svg>', ['<g/>', '<g/>', '<g/>'])
+    """
+    if isinstance(svg, Drawing) and all(_is_element(part) for part in svg.parts):
+        return svg.opening, list(svg.parts)
+    split = _split(svg)
+    if split is None or split[0] + "".join(split[1]) + "</svg>" != svg:
+        return None
+    return split
+
+
+def _split(svg: str) -> tuple[str, list[str]] | None:
+    """The opening tag of the element that ``svg`` begins with and the elements in it, up to
+    its end; None if it holds no element."""
+    depth, start, opening, parts = 0, 0, "", []
+    for tag in _TAG.finditer(svg):
+        if tag.group(1):  # </…>
+            depth -= 1
+            if depth == 1:
+                parts.append(svg[start:tag.end()])
+            if depth == 0:
+                break
+        elif depth == 0:
+            opening, depth = svg[:tag.end()], 1
+        else:
+            if depth == 1:
+                start = tag.start()
+            if not tag.group(2):
+                depth += 1
+            elif depth == 1:
+                parts.append(svg[start:tag.end()])
+    return (opening, parts) if opening else None
+
+
+#: Whether each part of a drawing seen is exactly one element (see :func:`svg_parts`).
+_ELEMENTS: dict[str, bool] = {}
+
+
+def _is_element(part: str) -> bool:
+    known = _ELEMENTS.get(part)
+    if known is None:
+        if len(_ELEMENTS) > 50_000:
+            _ELEMENTS.clear()
+        split = _split(f"<svg>{part}</svg>")
+        known = _ELEMENTS[part] = split is not None and split[1] == [part]
+    return known
 
 
 @dataclass(frozen=True)
@@ -131,6 +200,8 @@ class Page:
         self.on_error: Callable[[Exception], None] = lambda exc: None
         #: Called once the commands queued now have gone to the page (:meth:`when_pushed`).
         self._then: list[Callable[[], None]] = []
+        #: The board's drawing on the page, as :func:`svg_parts` splits it (None: none known).
+        self._board: tuple[str, list[str]] | None = None
 
     # ------------------------------------------------------------- writing
     def written(self, owner: str, children: tuple[Child, ...], retire: bool = False) -> str:
@@ -162,7 +233,55 @@ class Page:
             for owner in [o for o in {*self._owned, *self._retired}
                           if not o.startswith(("notice-", "dialog-", "confirm"))]:
                 self.drop(owner)
-        self.send("html", element_id, self.written(element_id, children, retire=element_id != SCREENS))
+        html = self.written(element_id, children, retire=element_id != SCREENS)
+        if element_id == SCREENS or _NEW_BOARD in html:
+            self._board = None  # a new, empty board element
+        self.send("html", element_id, html)
+
+    def update(self, element_id: str, *children: Child) -> None:
+        """As :meth:`replace`, but the page keeps the elements that stay what they were and
+        changes the others where their shape allows (``update``): the browser styles and lays
+        out only what changed, the focus stays where it was, and a live region whose text
+        changes is read out as a change."""
+        html = self.written(element_id, children, retire=True)
+        if _NEW_BOARD in html:
+            self._board = None  # (an empty board element: it is drawn into afterwards)
+        self.send("update", element_id, html)
+
+    def mark_class(self, element_id: str, name: str, on: bool) -> None:
+        """Give the element ``element_id`` the class ``name`` (``on``) or take it away (a page
+        where it already is as asked changes nothing, so nothing is styled anew)."""
+        self.send("class", element_id, name, on)
+
+    def board(self, svg: str) -> None:
+        """Make ``svg`` the drawing in the board's element (``#board``). Where the drawing on the
+        page has the same opening tag, only the runs of top-level parts that differ are sent
+        (``board-parts``: splices, each the index where it starts on the page, how many parts
+        it replaces there, and the new parts): a click that chooses a stone redraws a few
+        fields, not the 600 elements of the board, and the page keeps the rest as it is (the
+        focus on it included).
+
+        >>> page = Page()
+        >>> page.replace("app", h("div", id="board"))
+        >>> page.board('<svg><g data-square="a1"/><g data-square="a2"/></svg>')
+        >>> page.board('<svg><g data-square="a1"/><circle/><g data-square="a2" class="selected"/></svg>')
+        >>> page.flush()[1:]
+        [['board', '<svg><g data-square="a1"/><g data-square="a2"/></svg>'], \
+['board-parts', [[1, 1, ['<circle/>', '<g data-square="a2" class="selected"/>']]], 2]]
+        >>> page.board('<svg><g data-square="a1"/><circle/><g data-square="a2" class="selected"/></svg>')
+        >>> page.flush()  # the same drawing: nothing to do
+        []
+        """
+        split, shown = svg_parts(svg), self._board
+        if split is None or shown is None or split[0] != shown[0]:
+            self.send("board", svg)
+        else:
+            old, new = shown[1], split[1]
+            splices = [[i1, i2 - i1, new[j1:j2]] for tag, i1, i2, j1, j2
+                       in SequenceMatcher(None, old, new, autojunk=False).get_opcodes() if tag != "equal"]
+            if splices:
+                self.send("board-parts", splices, len(old))
+        self._board = split
 
     def update_list(self, element_id: str, items: list[Html], shown: list[Html]) -> list[Html]:
         """Make the children of ``element_id`` the elements ``items`` (each one element's HTML,

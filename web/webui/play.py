@@ -22,6 +22,7 @@ from pygame_rules.session import Session
 from pygame_rules.whynot import is_choice, why_not
 
 from . import autoplay, ending, working
+from .chart import Scores
 from .ending import share_button
 from .markup import Element, Html, h, swatch, written
 from .pace import SLIDE_MS, Pacer, hold, slide, waits_for_reader
@@ -68,6 +69,8 @@ class GameScreen:
         self._opened: dict[int, bool] = {}
         #: When the computers' moves may be shown.
         self.pacer = Pacer()
+        #: The record's positions as scored for the chart (a replay draws it at every click).
+        self.scores = Scores(self.game)
         #: The log's entries on the page (None: the game's layout is not, e.g. behind a pass screen),
         #: those from move ``_log_first`` on; the earlier ones are being written (see _write_log).
         self._log_shown: list[Html] | None = None
@@ -119,7 +122,9 @@ class GameScreen:
         else:
             if self._log_shown is None or self._language != language():
                 self._render_layout()
-            self.page.replace("side-now", self._side_panel(player))
+            panel = self._side_panel(player)
+            self.page.update("side-now", panel)
+            self.page.mark_class("side", "with-turn-bar", panel[0] is not None)  # (its first part: the bar)
             self._write_log()
             self._render_board(player)
             self.page.send("scroll-log")  # the replay's buttons, never drawn anew, keep the focus
@@ -135,7 +140,7 @@ class GameScreen:
                                      h("div", id="board", class_="board-host", aria_label=_("Board"),
                                        on_click=self._on_board_click),
                                      h("aside", h("div", id="side-now", class_="side-now"), self._log_panel(),
-                                       class_="side"),
+                                       class_="side", id="side"),
                                      class_="game-layout", id="game", data_game=self.game.name))
         self._log_shown, self._language = [], language()
 
@@ -166,7 +171,7 @@ class GameScreen:
             highlights.update(options(self.app.board_width))
         svg = self.game.render_svg(board.state, board.viewer, palette=self.palette, names=self.names, **highlights)
         # (our renderers escape every text in it; marks pulse only when news come: _pulse)
-        self.page.send("board", svg)
+        self.page.board(svg)
         if player is not None:  # what can be chosen now becomes the board's controls (app/boardkeys.js)
             self.page.send("mark", self.interaction.clickable(self.state, player))
 

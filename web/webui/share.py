@@ -147,7 +147,7 @@ class ReplayScreen:
             ngettext("After move {n} of {last}.", "After move {n} of {last}.", self.last).format(n=ply, last=self.last)
         self.page.replace("shared-now", h("p", where, id="shared-where", role="status"),
                           h("p", result or self.game.status_text(state, shared.names), class_="status", id="status"))
-        self.page.send("board", self.game.render_svg(state, shared.viewer, palette=self.palette, names=shared.names))
+        self.page.board(self.game.render_svg(state, shared.viewer, palette=self.palette, names=shared.names))
         self._log = self.page.update_list("log", [self._entry(k) for k in range(self.last + 1)], self._log)
         self.page.send("scroll-log")
 

@@ -55,6 +55,23 @@ function find(host, where) {
   return found.at(-1) || null;  // the topmost, as mark makes it a control
 }
 
+// The elements `mark` made controls, with the tabindex and role each had before: a redraw of
+// some of the board's parts keeps the others (app/shell.js's "board-parts"), which are then
+// made what they were again (`unmark`): a drawing has no controls until it is marked.
+let marks = [];
+
+export function unmark() {
+  for (const [node, tabindex, role] of marks) {
+    if (!node.isConnected) continue;
+    for (const [name, value] of [["tabindex", tabindex], ["role", role]]) {
+      if (value === null) node.removeAttribute(name);
+      else node.setAttribute(name, value);
+    }
+    node.classList.remove("focusable");
+  }
+  marks = [];
+}
+
 // Make controls of what can be chosen now: `addresses` is a list of objects of data-* values
 // without "data-" ({"square": "e4"}); of the board's elements with exactly one address'
 // values, the topmost (last drawn) becomes the control, one per thing. The game screen
@@ -62,12 +79,16 @@ function find(host, where) {
 export function mark(addresses) {
   const host = board();
   if (!host) return;
+  unmark();
   const marked = [];
   for (const target of addresses) {
     const where = Object.entries(target).map(([key, value]) => [`data-${key}`, String(value)]);
     if (!where.length) continue;
     const node = [...host.querySelectorAll(selectorOf(where))].at(-1);
     if (!node) continue;
+    if (!node.classList.contains("focusable")) {
+      marks.push([node, node.getAttribute("tabindex"), node.getAttribute("role")]);
+    }
     node.setAttribute("tabindex", "-1");
     node.setAttribute("role", "button");
     node.classList.add("focusable");

@@ -7,7 +7,7 @@
 // game engine is starting. HTML from the worker is written by webui's markup (every text
 // escaped) and the boards' SVG by pygame_rules' renderers (the same): the page only inserts it.
 import { CHANGED, lang, t } from "./i18n.js";
-import { mark } from "./boardkeys.js";
+import { mark, unmark } from "./boardkeys.js";
 import { play } from "./sound.js";
 
 const PREFIX = "pygame_rules.";
@@ -91,11 +91,46 @@ function fill(node, html) {
   if (id) byId(id)?.focus({ preventScroll: true });
 }
 
+// Make the content of `node` what `html` says, keeping the elements that stay (see `morph`);
+// where the number of parts differs, the new parts take the place of the old.
+function update(node, html) {
+  const focused = document.activeElement;
+  const id = node.contains(focused) && focused !== node ? focused.id : "";
+  const models = [...fromHtml(html).childNodes];
+  if (models.length === node.childNodes.length) [...node.childNodes].forEach((child, i) => morph(child, models[i]));
+  else node.replaceChildren(...models);
+  if (id && document.activeElement !== byId(id)) byId(id)?.focus({ preventScroll: true });
+}
+
 function fromHtml(html) {
   const template = document.createElement("template");
   template.innerHTML = html;
   paint(template.content);
   return template.content;
+}
+
+// Make the element `node` what `model` (parsed from the app's HTML) is, keeping the elements of
+// the same shape where they are: a log entry that only became the one shown keeps its button,
+// with the focus on it, instead of being taken off the page (which also made the browser lay
+// the page out at once). Where the shapes differ, the model's part takes the node's place.
+function morph(node, model) {
+  if (node.nodeName !== model.nodeName || node.childNodes.length !== model.childNodes.length
+      || (node.nodeType !== Node.ELEMENT_NODE && node.nodeType !== Node.TEXT_NODE)) {
+    node.replaceWith(model);
+    return;
+  }
+  if (node.nodeType === Node.TEXT_NODE) {
+    if (node.data !== model.data) node.data = model.data;
+    return;
+  }
+  // (a colour is set through the CSSOM, as `paint` sets it: a style attribute is never written)
+  for (const { name } of [...node.attributes]) if (name !== "style" && !model.hasAttribute(name)) node.removeAttribute(name);
+  for (const { name, value } of model.attributes) {
+    if (name !== "style" && node.getAttribute(name) !== value) node.setAttribute(name, value);
+  }
+  if (node.style.cssText !== model.style.cssText) node.style.cssText = model.style.cssText;
+  const models = [...model.childNodes];
+  [...node.childNodes].forEach((child, i) => morph(child, models[i]));
 }
 
 // A CSS selector for the board element with exactly these data-* values.
@@ -212,13 +247,15 @@ function pageLink(page, code) {
 
 const COMMANDS = {
   html: (id, html) => { const node = byId(id); if (node) fill(node, html); },
+  update: (id, html) => { const node = byId(id); if (node) update(node, html); },
   items(id, changes, length) {
     const host = byId(id);
     if (!host) return;
     for (const [index, html] of changes) {
       const old = host.children[index];
-      if (old) old.replaceWith(fromHtml(html));
-      else host.append(fromHtml(html));
+      const item = fromHtml(html).firstElementChild;
+      if (old) morph(old, item);
+      else host.append(item);
     }
     while (host.children.length > length) host.lastElementChild.remove();
   },
@@ -232,7 +269,29 @@ const COMMANDS = {
     host.classList.remove("fresh");
     host.innerHTML = svg;
   },
+  // Only the runs of top-level parts of the drawing that changed (webui/page.py's Page.board):
+  // splices [index, how many parts there it replaces, the new parts], each index counted on the
+  // drawing as it was; that drawing has `before` parts, as the app knows it.
+  "board-parts"(splices, before) {
+    const host = byId("board");
+    const drawing = host?.firstElementChild;
+    if (drawing?.children.length !== before) throw new Error("the board on the page is not the one the app drew");  // i18n: internal
+    host.classList.remove("fresh");
+    unmark();
+    const parsed = document.createElement("template");
+    parsed.innerHTML = `<svg xmlns="http://www.w3.org/2000/svg">${splices.flatMap(([, , parts]) => parts).join("")}</svg>`;
+    const fresh = [...parsed.content.firstElementChild.children];
+    const old = [...drawing.children];
+    let taken = 0;
+    const placed = splices.map(([index, count, parts]) => [index, count, fresh.slice(taken, taken += parts.length)]);
+    for (const [index, count, parts] of placed) {
+      const after = old[index + count] ?? null;  // (the parts kept as they are stay in place)
+      for (const node of old.slice(index, index + count)) node.remove();
+      for (const node of parts) drawing.insertBefore(node, after);
+    }
+  },
   mark,
+  class: (id, name, on) => byId(id)?.classList.toggle(name, on),
   focus: (css) => document.querySelector(css)?.focus(),
   "focus-board": (data) => boardElement(data)?.matches("[tabindex]") && boardElement(data).focus(),
   "scroll-log": () => requestAnimationFrame(scrollLog),
