@@ -17,6 +17,8 @@ from __future__ import annotations
 from dataclasses import fields, is_dataclass
 from typing import TYPE_CHECKING, Any, Generic, TypeVar, get_args, get_type_hints
 
+from .frozen import replace
+
 D = TypeVar("D")
 
 _FIELDS: dict[type, dict[str, bool]] = {}
@@ -64,4 +66,4 @@ class Thawed(Generic[D]):
         for name, value in changes.items():
             if isinstance(value, list):
                 changes[name] = tuple([v.freeze() for v in value] if records[name] else value)
-        return type(self.before)(**vars(self.before) | changes)
+        return replace(self.before, **changes)
