@@ -231,7 +231,7 @@ def test_saba_vizier_harbour_serail_garden_and_step_by_clicking(tab: Browser) ->
     tab.click("[data-tool=remove]")
     tab.board(garden="2")
     steps = [o.attrs["value"] for o in tab.page.find_all("#set-phase option")]
-    assert "build" in steps and "place" not in steps and "serail" not in steps
+    assert "build" in steps and "place" not in steps and "serail" in steps  # (a serail step comes with a decider)
     tab.fill("#set-phase", "build")
     state = saba.parse_position(tab.page.find("#export-position").text)
     assert state.serail == (0,) and state.players[1].markers == start.players[1].markers
@@ -426,3 +426,81 @@ def test_babel_the_third_bonus_step_set_by_the_settings(tab: Browser) -> None:
     assert verdict(tab) == "The position is consistent."
     tab.fill("#set-phase", "bonus")  # the first decision that asks somebody: declining, as before
     assert tab.page.find("#export-position").text == BABEL_BONUS
+
+
+def saba_codes(cards: tuple[int, ...]) -> list[str]:
+    from pygame_rules.saba.data import card_code
+    return [card_code(c) for c in cards]
+
+
+def test_saba_palace_cards_set_by_clicking_and_settings(tab: Browser) -> None:
+    """Saba: a card of the palace deck put on build field 5.2 (the card there goes into its place),
+    a deeper one put on top of the deck, the card on 5.1 taken out of the game by a click (the fields
+    slide up, the deck's top is revealed) and put back on top of the deck; each position judged and
+    exported, the palace cards conserved."""
+    tab.fill("#editor-game", "saba")
+    saba = get_game("saba")
+    start = saba.new_game(saba.min_players, seed=1)
+    assert saba_codes(start.display) == ["A7", "A8", "A1"]
+    labels = {o.attrs["value"]: o.text for o in tab.page.find_all("#set-field-2 option")}
+    assert labels["A4"] == "arch on 4 (palace deck, place 2 from the top)"
+    assert labels["A7"] == "arch on 7 (build field 5.1)" and "C3" in labels  # any card that can be built there
+    tab.fill("#set-field-2", "A4")
+    state = saba.parse_position(tab.page.find("#export-position").text)
+    assert saba_codes(state.display) == ["A7", "A4", "A1"] and saba_codes(state.palace_deck[-2:]) == ["A8", "A2"]
+    assert verdict(tab) == "The position is consistent."
+    tab.fill("#set-deck-top", "X")  # the end card, from the bottom
+    state = saba.parse_position(tab.page.find("#export-position").text)
+    assert saba_codes(state.palace_deck[-2:]) == ["A2", "X"] and saba_codes(state.palace_deck[:1]) == ["C5"]
+    tab.click("[data-tool=out]")
+    tab.board(**{"build-field": "0"})
+    state = saba.parse_position(tab.page.find("#export-position").text)
+    assert saba_codes(state.display) == ["A4", "A1", "X"] and saba_codes(state.gone) == ["A7"]
+    assert verdict(tab) == "The position is consistent."
+    tops = [o.text for o in tab.page.find_all("#set-deck-top option")]
+    assert "arch on 7 (out of the game: built or removed)" in tops
+    tab.fill("#set-deck-top", "A7")
+    state = saba.parse_position(tab.page.find("#export-position").text)
+    assert state.gone == () and saba_codes(state.palace_deck[-1:]) == ["A7"]
+    assert sorted(state.palace_deck + state.display) == sorted(start.palace_deck + start.display)
+    assert verdict(tab) == "The position is consistent."
+
+
+def test_saba_treasury_serail_figure_garden_resource_and_serail_decider(tab: Browser) -> None:
+    """Saba with the pro rules (a new game's position pasted): figures put in the treasury (from
+    their owners' supplies), a palace part built and a resource laid on its garden field by
+    clicking, red made the serail leader and his figure put on the serail, then the serail step set
+    up (red decides, before the step of putting a resource on the garden field): each position
+    judged and exported; the removal on the garden field takes the resource off first."""
+    tab.fill("#editor-game", "saba")
+    saba = get_game("saba")
+    start = saba.new_game(saba.min_players, seed=1, options={"pro": True})
+    tab.fill("#paste-text", saba.position_text(start))
+    tab.click("#read-paste")
+    assert [o.attrs["value"] for o in tab.page.find_all("#set-sfig option")] == ["-"]  # nobody leads the serail
+    tab.fill("#set-treasury", "01")
+    state = saba.parse_position(tab.page.find("#export-position").text)
+    assert state.treasury == (0, 1) and [p.figures for p in state.players] == [p.figures - 1 for p in start.players]
+    tab.click("[data-tool='part:0']")
+    tab.board(garden="3")
+    tab.click("[data-tool='res:e']")
+    tab.board(garden="3")
+    state = saba.parse_position(tab.page.find("#export-position").text)
+    assert state.stash[2] is not None and state.stash[2].value == "e"
+    assert state.supply[2] == start.supply[2] - 1 and verdict(tab) == "The position is consistent."
+    tab.click("[data-tool='marker:1']")
+    tab.board(serail="1")
+    tab.fill("#set-sfig", "1")
+    tab.fill("#set-built", "3")
+    tab.fill("#set-phase", "serail")
+    assert tab.page.find("#set-decider").find("[selected]").attrs["value"] == "1"  # the next player with a marker
+    tab.fill("#set-after", "stash")
+    state = saba.parse_position(tab.page.find("#export-position").text)
+    assert (state.serail_figure, state.phase.value, state.decider, state.after.value) == (1, "serail", 1, "stash")
+    assert state.built_part and state.last_field == 2 and state.players[1].figures == start.players[1].figures - 2
+    assert verdict(tab) == "The position is consistent."
+    assert saba.to_move(state) == (1,)
+    tab.click("[data-tool=remove]")
+    tab.board(garden="3")  # the resource lying there first
+    state = saba.parse_position(tab.page.find("#export-position").text)
+    assert state.stash[2] is None and state.levels[2] == 1

@@ -129,6 +129,8 @@ _PER_SEAT = {"offer": N_("Offer of {colour}"), "bonus": N_("Third bonus of {colo
 _OFFERED = N_("Offer of {colour}: {kind}")
 #: What an offer may be: not made yet (the offer step only), made, made with the exchange card.
 _OFFER_STATES = {"none": N_("not made yet"), "made": N_("made"), "exchange": N_("made, with the exchange card")}
+#: A third-bonus step without a decision (not a position of a game: the check says why).
+_UNDECIDED = N_("not made yet")
 #: Where a turned-down offerer stands in the third-bonus step.
 _ANSWERS = {"waiting": N_("still to decide"), "used": N_("played"), "no": N_("not played")}
 
@@ -296,8 +298,8 @@ def _build_settings(state: BabelState) -> tuple[Setting, ...]:
         decide = _decide_step(state)
         decision = consistent_setting(
             "decision", _LABELS["decision"], decision_code(state.decision),
-            ((decision_code(d), action_words(decide, d, own=True))
-             for d in (*((state.decision,) if state.decision else ()), *_decisions(decide))),
+            ((decision_code(d), action_words(decide, d, own=True) if d else _(_UNDECIDED))
+             for d in (state.decision, *_decisions(decide))),
             lambda value: _decided(decide, parse_decision(value)), check_state)
         return decision, *(_answer_setting(state, p) for p in _askable(state))
     if state.phase not in (Phase.OFFER, Phase.DECIDE):
