@@ -160,11 +160,12 @@ def seat_and_count(labels: Mapping[str, str], seat: tuple[str, int], colours: Se
 
 def consistent_choices(now: str, candidates: Iterable[tuple[str, str]], make: Callable[[str], Any],
                        check: Callable[[Any], None]) -> tuple[tuple[str, str], ...]:
-    """The value ``now`` and those of the ``candidates`` (value, label) in whose state ``make(value)``
-    ``check`` finds no fault it does not find now, each value once: a setting whose choices are those
-    the rest of the position allows, such as the step of the turn. (Of a consistent position, the
-    choices that keep it so; of one that is not, those that leave its first fault the one named, so
-    that a setting can be chosen before the rest is put right.)
+    """Those of the ``candidates`` (value, label; the value ``now`` among them, ``make(now)`` the
+    position as it is) in whose state ``make(value)`` ``check`` finds no fault it does not find now,
+    and ``now`` itself, each value once: a setting whose choices are those the rest of the position
+    allows, such as the step of the turn. (Of a consistent position, the choices that keep it so; of
+    one that is not, those that leave its first fault the one named, so that a setting can be
+    chosen before the rest is put right.)
 
     >>> def check(n):
     ...     if n > 3:

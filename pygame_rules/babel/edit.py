@@ -295,12 +295,12 @@ def _build_settings(state: BabelState) -> tuple[Setting, ...]:
     if state.tile is None or len(state.offers) != state.num_players:
         return ()
     if state.phase is Phase.BONUS:
-        decide = _decide_step(state)
+        decide, now = _decide_step(state), decision_code(state.decision)
         decision = consistent_setting(
-            "decision", _LABELS["decision"], decision_code(state.decision),
+            "decision", _LABELS["decision"], now,
             ((decision_code(d), action_words(decide, d, own=True) if d else _(_UNDECIDED))
              for d in (state.decision, *_decisions(decide))),
-            lambda value: _decided(decide, parse_decision(value)), check_state)
+            lambda value: state if value == now else _decided(decide, parse_decision(value)), check_state)
         return decision, *(_answer_setting(state, p) for p in _askable(state))
     if state.phase not in (Phase.OFFER, Phase.DECIDE):
         return ()

@@ -108,6 +108,7 @@ from .data import (
     DISPLAY_SIZE,
     GARDEN_FIELDS,
     HARBOUR_CAPACITY,
+    HIDDEN_CARD,
     MAX_PER_DISTRICT,
     PLAYER_COLOURS,
     RES_COLOURS,
@@ -396,9 +397,9 @@ def settings(state: SabaState) -> tuple[Setting, ...]:
 
 def _in_phase(state: SabaState, phase: Phase) -> SabaState:
     """``state`` at the step ``phase``: the serail step with a decider (the first player after the one
-    to move who has a marker left) before the step it comes from (the build step if it can't come
-    before that), or a step with no serail decision (the step after one the build step, as in the
-    game)."""
+    to move who has a marker left), before the step it was set from (the build step if a serail
+    decision can't come before that one); or another step, with no serail decision (the step after
+    a decision the build step again, as in the game)."""
     if phase is state.phase:
         return state
     if phase is Phase.SERAIL:
@@ -421,9 +422,14 @@ def _serail_settings(state: SabaState) -> tuple[Setting, ...]:
                   if state.players[p].markers or p == state.decider)]
     after = ((p.value, p.noun) for p in (state.after, *_AFTER))
     return (consistent_setting("decider", _LABELS["decider"], "-" if state.decider is None else str(state.decider),
-                               deciders, lambda value: dataclasses.replace(state, decider=int(value)), check_state),
+                               deciders, lambda value: dataclasses.replace(state, decider=_seat(value)), check_state),
             consistent_setting("after", _LABELS["after"], state.after.value, after,
                                lambda value: dataclasses.replace(state, after=Phase(value)), check_state))
+
+
+def _seat(value: str) -> int | None:
+    """The seat a setting's ``value`` names (``-``: none)."""
+    return None if value == "-" else int(value)
 
 
 def _built_settings(state: SabaState) -> tuple[Setting, ...]:
@@ -443,16 +449,17 @@ def _palace_settings(state: SabaState) -> tuple[Setting, ...]:
     the others moving down, or one out of the game put back)."""
     places = _places(state)
     standing = {part_card(level, f + 1) for f, level in enumerate(state.levels) if level}
-    movable = [c for c in places if c not in standing]
+    movable = [c for c in places if c not in standing and c != HIDDEN_CARD]  # (a view's face-down cards stay)
     fields = []
     for slot in range(DISPLAY_SIZE):
         now = card_code(state.display[slot]) if slot < len(state.display) else "-"
-        choices = [(card_code(c), _where(places, c)) for c in movable if card_code(c) == now or (
-            buildable(c, state.levels) and (slot < len(state.display) or places[c][0] != "display"))]
+        choices = [(card_code(c), _where(places, c)) for c in places if card_code(c) == now or (
+            c in movable and buildable(c, state.levels) and (slot < len(state.display) or places[c][0] != "display"))]
         fields.append(Setting(f"field-{slot + 1}", _(_FIELD).format(slot=slot + 1), now,
                               (("-", _("empty")),) * (now == "-") + tuple(choices)))
     top = card_code(state.palace_deck[-1]) if state.palace_deck else "-"
-    tops = [(card_code(c), _where(places, c)) for c in movable if places[c][0] != "display"]
+    tops = [(card_code(c), _where(places, c)) for c in places
+            if card_code(c) == top or (c in movable and places[c][0] != "display")]
     return (*fields, setting(_LABELS, "deck-top", top, (("-", _("empty")),) * (top == "-") + tuple(tops)))
 
 
@@ -495,8 +502,8 @@ def _on_top(state: SabaState, card: int) -> SabaState:
 
 
 def _figure_settings(state: SabaState) -> tuple[Setting, ...]:
-    """The figures in the treasury (at most one per treasury card, each from its owner's supply) and,
-    with the pro rules, the serail leader's figure on the serail."""
+    """The figures in the treasury (at most two, one per treasury card; each from its owner's supply)
+    and, with the pro rules, the serail leader's figure on the serail."""
     names = [_colour(p) for p in range(state.num_players)]
     now = "".join(map(str, state.treasury)) or "-"
     sets = [()] + [(p,) for p in range(state.num_players)] + [
@@ -550,7 +557,7 @@ def with_setting(state: SabaState, name: str, value: str) -> SabaState:
         seats = () if value == "-" else tuple(int(p) for p in value)
         return dataclasses.replace(_placed(state, state.treasury, seats), treasury=seats)
     if name == "sfig":
-        figure = None if value == "-" else int(value)
+        figure = _seat(value)
         return dataclasses.replace(_placed(state, (state.serail_figure,) if state.serail_figure is not None else (),
                                            (figure,) if figure is not None else ()), serail_figure=figure)
     if name == "built":
@@ -558,7 +565,7 @@ def with_setting(state: SabaState, name: str, value: str) -> SabaState:
     if name == "special":
         return dataclasses.replace(state, built_special=value == "yes")
     if name == "decider":
-        return dataclasses.replace(state, decider=int(value))
+        return dataclasses.replace(state, decider=_seat(value))
     if name == "after":
         return dataclasses.replace(state, after=Phase(value))
     if name == "current":
