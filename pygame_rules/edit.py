@@ -160,18 +160,53 @@ def seat_and_count(labels: Mapping[str, str], seat: tuple[str, int], colours: Se
 
 def consistent_choices(now: str, candidates: Iterable[tuple[str, str]], make: Callable[[str], Any],
                        check: Callable[[Any], None]) -> tuple[tuple[str, str], ...]:
-    """The ``candidates`` (value, label) whose state ``make(value)`` ``check`` finds consistent,
-    and the value ``now`` (a setting whose choices are only those the rest of the position allows,
-    such as the step of the turn).
+    """Those of the ``candidates`` (value, label; the value ``now`` among them, ``make(now)`` the
+    position as it is) in whose state ``make(value)`` ``check`` finds no fault it does not find now,
+    and ``now`` itself, each value once: a setting whose choices are those the rest of the position
+    allows, such as the step of the turn. (Of a consistent position, the choices that keep it so; of
+    one that is not, those that leave its first fault the one named, so that a setting can be
+    chosen before the rest is put right.)
 
     >>> def check(n):
+    ...     if n > 3:
+    ...         raise InvalidState("too big")
     ...     if n % 2:
     ...         raise InvalidState("odd")
-    >>> consistent_choices("3", [("1", "one"), ("2", "two"), ("3", "three"), ("4", "four")], int, check)
-    (('2', 'two'), ('3', 'three'), ('4', 'four'))
+    >>> numbers = [("1", "one"), ("2", "two"), ("3", "three"), ("4", "four")]
+    >>> consistent_choices("2", numbers, int, check), consistent_choices("3", numbers, int, check)
+    ((('2', 'two'),), (('1', 'one'), ('2', 'two'), ('3', 'three')))
     """
-    return tuple((value, label) for value, label in candidates
-                 if value == now or judged(check, make(value)) is None)
+    fault = judged(check, make(now))
+    offered: dict[str, str] = {}
+    for value, label in candidates:
+        if value not in offered and (value == now or _same_fault(judged(check, make(value)), fault)):
+            offered[value] = label
+    return tuple(offered.items())
+
+
+def _same_fault(problem: Problem | None, fault: Problem | None) -> bool:
+    """Whether ``problem`` is none, or the ``fault`` that was there before."""
+    return problem is None or (fault is not None and problem.reason == fault.reason)
+
+
+def consistent_setting(name: str, label: str, now: str, candidates: Iterable[tuple[str, str]],
+                       make: Callable[[str], Any], check: Callable[[Any], None], **fields: str) -> Setting:
+    """The setting ``name`` at ``now``, labelled ``label`` (English, marked ``N_``) in the active
+    language with the ``fields`` filled in, offering those of the ``candidates`` that
+    :func:`consistent_choices` keeps (each value once, its first label)."""
+    return Setting(name, _(label).format(**fields) if fields else _(label), now,
+                   consistent_choices(now, candidates, make, check))
+
+
+def numbered(name: str) -> tuple[str, int | None]:
+    """A setting's ``name`` split into its stem and the number after its last ``-`` (one setting
+    per seat or per field: ``offer-2``), None if it ends in none.
+
+    >>> numbered("offer-2"), numbered("offer-points-10"), numbered("phase"), numbered("deck-top")
+    (('offer', 2), ('offer-points', 10), ('phase', None), ('deck-top', None))
+    """
+    stem, _sep, number = name.rpartition("-")
+    return (stem, int(number)) if stem and number.isdigit() else (name, None)
 
 
 def dealt(hand: tuple[Any, ...], pile: tuple[Any, ...], hidden: Any, back: bool,

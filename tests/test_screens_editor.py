@@ -231,7 +231,7 @@ def test_saba_vizier_harbour_serail_garden_and_step_by_clicking(tab: Browser) ->
     tab.click("[data-tool=remove]")
     tab.board(garden="2")
     steps = [o.attrs["value"] for o in tab.page.find_all("#set-phase option")]
-    assert "build" in steps and "place" not in steps and "serail" not in steps
+    assert "build" in steps and "place" not in steps and "serail" in steps  # (a serail step comes with a decider)
     tab.fill("#set-phase", "build")
     state = saba.parse_position(tab.page.find("#export-position").text)
     assert state.serail == (0,) and state.players[1].markers == start.players[1].markers
@@ -338,3 +338,169 @@ def test_making_a_lesson_of_the_line_recorded(tab: Browser) -> None:
     record_line(tab, 1)  # a fourth move: the lesson made is of another line now; the texts stay
     assert not tab.page.find_all("#export-lesson") and tab.page.find("#lesson-title").attrs["value"] == \
         "Türme: first moves"
+
+
+def test_babel_a_build_in_progress_set_up_by_clicking(tab: Browser) -> None:
+    """Babel: a tile space clicked with the build tool starts its build at the offer step; yellow's
+    offer made (a crane as a bluff and the exchange card, taken from the hand), then the decide step
+    chosen: the offers revealed (green's, not made yet, empty; yellow's crane back in the hand), the
+    builder must decide; each position judged and exported; a click on the same space ends the
+    build, the cards back in the hands."""
+    tab.fill("#editor-game", "babel")
+    babel = get_game("babel")
+    start = babel.new_game(babel.min_players, seed=1)
+    tab.click("[data-tool=build]")
+    tab.board(wonder="2", tile="1")  # 4 ships
+    state = babel.parse_position(tab.page.find("#export-position").text)
+    assert state.phase.value == "offer" and (state.target.wonder, state.target.slot) == (2, 1)
+    assert verdict(tab) == "The position is consistent."
+    assert "(sealed)" not in tab.page.boards[-1][2]  # no offer is made yet
+    steps = [o.attrs["value"] for o in tab.page.find_all("#set-phase option")]
+    assert steps == ["choose", "offer", "decide"]  # (no third bonus: nobody holds an action card)
+    tab.fill("#set-offer-1", "exchange")
+    tab.fill("#set-offered-k-1", "1")
+    assert [o.text for o in tab.page.find_all("#set-offered-k-1 option")] == \
+        ["0 crane cards", "1 crane card", "2 crane cards"]  # what yellow's hand holds
+    state = babel.parse_position(tab.page.find("#export-position").text)
+    assert state.offers[1].cards == (0, 1, 0, 0) and state.offers[1].exchange and not state.players[1].exchange
+    assert state.players[1].hand == (0, 1, 0, 2) and start.players[1].hand == (0, 2, 0, 2)
+    assert "offer (sealed)" in tab.page.boards[-1][2] and verdict(tab) == "The position is consistent."
+    assert [o.attrs["value"] for o in tab.page.find_all("#set-offer-2 option")] == ["none"]  # the last: revealed
+    tab.fill("#set-phase", "decide")
+    state = babel.parse_position(tab.page.find("#export-position").text)
+    assert state.phase.value == "decide" and state.revealed
+    assert state.offers[1].cards == (0, 0, 0, 0) and state.offers[1].returned == (0, 1, 0, 0)
+    assert state.offers[2].cards == (0, 0, 0, 0) and state.players[1].hand == start.players[1].hand
+    assert verdict(tab) == "The position is consistent."
+    assert babel.to_move(state) == (0,)  # the builder must now decide
+    tab.fill("#set-offered-s-2", "1")  # green offers his ship
+    state = babel.parse_position(tab.page.find("#export-position").text)
+    assert state.offers[2].cards == (0, 0, 1, 0) and state.players[2].hand[2] == start.players[2].hand[2] - 1
+    assert [o.attrs["value"] for o in tab.page.find_all("#set-offer-2 option")] == ["made", "exchange"]
+    tab.click("#mode-play")
+    assert tab.page.find_all("#game-buttons button")  # the builder's decision, as in a game
+    tab.click("#mode-edit")
+    tab.click("[data-tool=build]")
+    tab.board(wonder="2", tile="1")
+    state = babel.parse_position(tab.page.find("#export-position").text)
+    assert state.phase.value == "choose" and state.target is None and not state.offers
+    assert [p.hand for p in state.players] == [p.hand for p in start.players]
+    assert verdict(tab) == "The position is consistent."
+
+
+#: A Babel game of four at its third-bonus step (played at random from seed 2): red declined the
+#: build; yellow and blue, turned down, are still to answer; blue holds a third bonus.
+BABEL_BONUS = (
+    "babel players=4 cards=1 two=0 quiet=6/60 phase=bonus active=0 marker=5 double=0 second=0 target=4.2 "
+    "revealed=1 wonders=-.-.-:0,0,0,0@2/-.3m.6m:3,0,0,0/-.-.-:0,0,0,0@1/-.-.-:0,0,0,0@4/5s.-.6c:3,0,0,0/"
+    "-.-.-:0,0,0,0@0/-.-.-:0,0,0,0@3/-.-.4k:0,0,4,5 hands=3c9k6s11m:0:x:-:3s.4s.4s.3c.3c:15:6:2c2k4s4m/"
+    "6c6k8s4m:0:x:JF:3m.5m.3s.4k.5k.4c.5c:20:8:1c2k5s2m/8c5k8s1m:0:-:-:4m.6s.3k.6k:22:10:1c3k2s1m/"
+    "5c5k3s9m:0:x:TB:4m.3k.4c:37:9:2c4k2s3m deck=- discard=0 actiondeck=TDPDEJEBPF actiondiscard=D "
+    "offers=-/1c!1k2s/1c+x!1s1m/1c!4k1s decision=decline waiting=1,3 bonus=- rng=dcd9c56ae80cb911")
+
+
+def test_babel_the_third_bonus_step_set_by_the_settings(tab: Browser) -> None:
+    """Babel, a pasted third-bonus step: the answers of the turned-down offerers the game asks (not
+    green's: he holds no action card), blue's third bonus played (onto the action discard pile)
+    and yellow's answer given; the last answer can't be given too (the build would be resolved);
+    back at the decide step the third bonus is in blue's hand again."""
+    tab.fill("#editor-game", "babel")
+    babel = get_game("babel")
+    tab.fill("#paste-text", BABEL_BONUS)
+    tab.click("#read-paste")
+    assert verdict(tab) == "The position is consistent."
+    names = [s.attrs["name"] for s in tab.page.find_all("#editor-settings select") if "name" in s.attrs]
+    assert {"set-decision", "set-bonus-1", "set-bonus-3"} <= set(names) and "set-bonus-2" not in names
+    assert [o.text for o in tab.page.find_all("#set-bonus-3 option")] == ["still to decide", "played", "not played"]
+    tab.fill("#set-bonus-3", "used")
+    state = babel.parse_position(tab.page.find("#export-position").text)
+    assert state.bonus_used == (3,) and state.bonus_waiting == (1,)
+    assert [card.value for card in state.action_discard] == ["draw three", "third bonus"]
+    assert [card.value for card in state.players[3].actions] == ["double turn"]
+    assert verdict(tab) == "The position is consistent."
+    assert [o.attrs["value"] for o in tab.page.find_all("#set-bonus-1 option")] == ["waiting"]  # the last to answer
+    tab.fill("#set-phase", "decide")
+    state = babel.parse_position(tab.page.find("#export-position").text)
+    assert state.phase.value == "decide" and state.decision is None and not state.bonus_used
+    assert state.players[3].actions == babel.parse_position(BABEL_BONUS).players[3].actions
+    assert verdict(tab) == "The position is consistent."
+    tab.fill("#set-phase", "bonus")  # the first decision that asks somebody: declining, as before
+    assert tab.page.find("#export-position").text == BABEL_BONUS
+
+
+def saba_codes(cards: tuple[int, ...]) -> list[str]:
+    from pygame_rules.saba.data import card_code
+    return [card_code(c) for c in cards]
+
+
+def test_saba_palace_cards_set_by_clicking_and_settings(tab: Browser) -> None:
+    """Saba: a card of the palace deck put on build field 5.2 (the card there goes into its place),
+    a deeper one put on top of the deck, the card on 5.1 taken out of the game by a click (the fields
+    slide up, the deck's top is revealed) and put back on top of the deck; each position judged and
+    exported, the palace cards conserved."""
+    tab.fill("#editor-game", "saba")
+    saba = get_game("saba")
+    start = saba.new_game(saba.min_players, seed=1)
+    assert saba_codes(start.display) == ["A7", "A8", "A1"]
+    labels = {o.attrs["value"]: o.text for o in tab.page.find_all("#set-field-2 option")}
+    assert labels["A4"] == "arch on 4 (palace deck, place 2 from the top)"
+    assert labels["A7"] == "arch on 7 (build field 5.1)" and "C3" in labels  # any card that can be built there
+    tab.fill("#set-field-2", "A4")
+    state = saba.parse_position(tab.page.find("#export-position").text)
+    assert saba_codes(state.display) == ["A7", "A4", "A1"] and saba_codes(state.palace_deck[-2:]) == ["A8", "A2"]
+    assert verdict(tab) == "The position is consistent."
+    tab.fill("#set-deck-top", "X")  # the end card, from the bottom
+    state = saba.parse_position(tab.page.find("#export-position").text)
+    assert saba_codes(state.palace_deck[-2:]) == ["A2", "X"] and saba_codes(state.palace_deck[:1]) == ["C5"]
+    tab.click("[data-tool=out]")
+    tab.board(**{"build-field": "0"})
+    state = saba.parse_position(tab.page.find("#export-position").text)
+    assert saba_codes(state.display) == ["A4", "A1", "X"] and saba_codes(state.gone) == ["A7"]
+    assert verdict(tab) == "The position is consistent."
+    tops = [o.text for o in tab.page.find_all("#set-deck-top option")]
+    assert "arch on 7 (out of the game: built or removed)" in tops
+    tab.fill("#set-deck-top", "A7")
+    state = saba.parse_position(tab.page.find("#export-position").text)
+    assert state.gone == () and saba_codes(state.palace_deck[-1:]) == ["A7"]
+    assert sorted(state.palace_deck + state.display) == sorted(start.palace_deck + start.display)
+    assert verdict(tab) == "The position is consistent."
+
+
+def test_saba_treasury_serail_figure_garden_resource_and_serail_decider(tab: Browser) -> None:
+    """Saba with the pro rules (a new game's position pasted): figures put in the treasury (from
+    their owners' supplies), a palace part built and a resource laid on its garden field by
+    clicking, red made the serail leader and his figure put on the serail, then the serail step set
+    up (red decides, before the step of putting a resource on the garden field): each position
+    judged and exported; the removal on the garden field takes the resource off first."""
+    tab.fill("#editor-game", "saba")
+    saba = get_game("saba")
+    start = saba.new_game(saba.min_players, seed=1, options={"pro": True})
+    tab.fill("#paste-text", saba.position_text(start))
+    tab.click("#read-paste")
+    assert [o.attrs["value"] for o in tab.page.find_all("#set-sfig option")] == ["-"]  # nobody leads the serail
+    tab.fill("#set-treasury", "01")
+    state = saba.parse_position(tab.page.find("#export-position").text)
+    assert state.treasury == (0, 1) and [p.figures for p in state.players] == [p.figures - 1 for p in start.players]
+    tab.click("[data-tool='part:0']")
+    tab.board(garden="3")
+    tab.click("[data-tool='res:e']")
+    tab.board(garden="3")
+    state = saba.parse_position(tab.page.find("#export-position").text)
+    assert state.stash[2] is not None and state.stash[2].value == "e"
+    assert state.supply[2] == start.supply[2] - 1 and verdict(tab) == "The position is consistent."
+    tab.click("[data-tool='marker:1']")
+    tab.board(serail="1")
+    tab.fill("#set-sfig", "1")
+    tab.fill("#set-built", "3")
+    tab.fill("#set-phase", "serail")
+    assert tab.page.find("#set-decider").find("[selected]").attrs["value"] == "1"  # the next player with a marker
+    tab.fill("#set-after", "stash")
+    state = saba.parse_position(tab.page.find("#export-position").text)
+    assert (state.serail_figure, state.phase.value, state.decider, state.after.value) == (1, "serail", 1, "stash")
+    assert state.built_part and state.last_field == 2 and state.players[1].figures == start.players[1].figures - 2
+    assert verdict(tab) == "The position is consistent."
+    assert saba.to_move(state) == (1,)
+    tab.click("[data-tool=remove]")
+    tab.board(garden="3")  # the resource lying there first
+    state = saba.parse_position(tab.page.find("#export-position").text)
+    assert state.stash[2] is None and state.levels[2] == 1

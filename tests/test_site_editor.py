@@ -109,8 +109,10 @@ def test_a_tuerme_position_built_by_clicking_is_embedded_on_another_site(page, g
 
 @pytest.mark.parametrize(("game", "clicks", "shown"), [
     ("babel", [("element:1", {"wonder": "0"}), ("element:1", {"wonder": "0"}), ("card", {"player": "0"}),
-               ("tile:1", {"wonder": "2", "tile": "0"})], "[data-wonder]"),
-    ("saba", [("res:g", {"player": "1", "resource": "g"}), ("figure:0", {"district": "3"})], "[data-district]"),
+               ("tile:1", {"wonder": "2", "tile": "0"}), ("build", {"wonder": "2", "tile": "1"})],
+     '.tile.selected[data-wonder="2"][data-tile="1"]'),  # a build in progress: its tile
+    ("saba", [("res:g", {"player": "1", "resource": "g"}), ("figure:0", {"district": "3"}),
+              ("out", {"build-field": "0"})], "[data-district]"),  # a build field's card out: the palace deck changed
 ])
 def test_babel_and_saba_positions_built_by_clicking_are_embedded(page, guard, site_url, host, game, clicks, shown):
     open_editor(page, site_url)

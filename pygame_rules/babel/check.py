@@ -32,11 +32,12 @@ from .data import (
     SCORING_ROWS,
     SLOTS_PER_WONDER,
     WONDERS,
+    ActionCard,
     Card,
     kind_cards,
     tile_set,
 )
-from .legal import brief
+from .legal import brief, decision_problem
 from .state import QUIET_END, STEP_NAMES, BabelState, Phase, add, sort_actions
 
 #: Bounds that no real game comes near, checked before anything is counted or sorted.
@@ -232,6 +233,8 @@ def _phase_problem(state: BabelState) -> str | None:
         return _("the active player makes no offer")
     complete = building and all(o is not None for p, o in enumerate(state.offers)
                                 if p != state.active)
+    if phase is Phase.OFFER and complete:
+        return _("every offer is made, so the offers should be revealed (the decide step)")
     if state.revealed != (phase in (Phase.DECIDE, Phase.BONUS)) or (state.revealed and not complete):
         return _("offers are revealed exactly once all are in, until the build is resolved")
     if (state.decision is not None) != (phase is Phase.BONUS) or (
@@ -257,5 +260,11 @@ def _bonus_problem(state: BabelState) -> str | None:
     if list(state.bonus_waiting) != sorted(set(state.bonus_waiting)) \
             or list(state.bonus_used) != sorted(set(state.bonus_used)):
         return _("third-bonus player lists must be sorted")
+    builder = state.players[state.active]
+    known = not builder.hidden and ActionCard.HIDDEN not in builder.actions  # (a view hides them)
+    problem = decision_problem(state, state.decision) if known else None
+    if problem:
+        return _("the builder could not have made the decision of the third-bonus step: {problem}").format(
+            problem=problem)
     return None
 

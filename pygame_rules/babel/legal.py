@@ -395,6 +395,13 @@ def _offer_problem(state: BabelState, player: int, action: Offer) -> str | None:
     return _lacks(me.hand, action.cards)
 
 
+def decision_problem(state: BabelState, decision: Accept | Decline | None) -> str | None:
+    """Why the active player could not decide ``decision`` on the revealed offers of ``state``
+    (his hand and jokers as they are: they stay so until the build is resolved), or None; what
+    the third-bonus step keeps must be a decision the decide step allowed."""
+    return _accept_problem(state, decision) if isinstance(decision, Accept) else None
+
+
 def _accept_problem(state: BabelState, action: Accept) -> str | None:
     tile = state.tile
     assert tile is not None

@@ -403,7 +403,9 @@ def _parse_offer(code: str) -> StoredOffer | None:
     return StoredOffer(parse_counts(cards), bool(plus), parse_counts(back) if back else NO_CARDS)
 
 
-def _decision_code(d: Accept | Decline | None) -> str:
+def decision_code(d: Accept | Decline | None) -> str:
+    """The decision as a position writes it: ``-`` (none), ``decline``, ``accept:1,2:2s`` (the
+    accepted players, the jokers' cards; ``:own`` if the helper places his own elements)."""
     if d is None:
         return "-"
     if isinstance(d, Decline):
@@ -412,7 +414,8 @@ def _decision_code(d: Accept | Decline | None) -> str:
     return f"accept:{_seq([str(p) for p in d.offers], ',')}:{counts_code(d.joker)}{own}"
 
 
-def _parse_decision(code: str) -> Accept | Decline | None:
+def parse_decision(code: str) -> Accept | Decline | None:
+    """The decision :func:`decision_code` wrote."""
     if code in ("-", "decline"):
         return None if code == "-" else Decline()
     parts = code.split(":", 4)
@@ -470,7 +473,7 @@ def position_text(state: BabelState) -> str:
         "actiondeck": "".join(ACTION_LETTERS[a] for a in state.action_deck) or "-",
         "actiondiscard": "".join(ACTION_LETTERS[a] for a in state.action_discard) or "-",
         "offers": _seq([_offer_code(o) for o in state.offers], "/"),
-        "decision": _decision_code(state.decision),
+        "decision": decision_code(state.decision),
         "waiting": _seq([str(p) for p in waiting], ","),
         "bonus": _seq([str(p) for p in state.bonus_used], ","),
         "rng": state.rng,
@@ -549,7 +552,7 @@ def parse_position(text: str) -> BabelState:
         rng=f["rng"], active=read("active", _int), phase=phase, marker=read("marker", _int),
         target=read("target", _parse_target),
         offers=read("offers", lambda c: tuple(_parse_offer(o) for o in _unseq(c, "/", MAX_PLAYERS))),
-        revealed=read("revealed", _flag), decision=read("decision", _parse_decision),
+        revealed=read("revealed", _flag), decision=read("decision", parse_decision),
         bonus_waiting=() if phase is Phase.WINDOW else waiting,
         bonus_used=read("bonus", lambda c: _ints(c, MAX_PLAYERS)),
         window_waiting=waiting if phase is Phase.WINDOW else (),
