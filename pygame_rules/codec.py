@@ -262,10 +262,10 @@ def _from_union(options: tuple[Any, ...], data: JSON, path: str, budget: _Budget
     rest = [o for o in options if o is not type(None)]
     if len(rest) == 1:
         return _read(rest[0], data, path, budget)
-    if all(isinstance(o, type) and dataclasses.is_dataclass(o) for o in rest):
+    by_kind = _tagged_union(options)
+    if by_kind is not None:
         if not isinstance(data, dict) or not isinstance(data.get("kind"), str):
             _invalid(path, _("expected an object with a 'kind' field"))
-        by_kind = {kind_of(o): o for o in rest}
         cls = by_kind.get(data["kind"])
         if cls is None:
             _invalid(path, _("unknown kind {kind}; expected one of {choices}").format(
@@ -278,6 +278,19 @@ def _from_union(options: tuple[Any, ...], data: JSON, path: str, budget: _Budget
         except InvalidState as exc:
             errors.append(str(exc))
     _invalid(path, _("matches none of the allowed types ({errors})").format(errors="; ".join(errors)))
+
+
+_UNIONS: dict[tuple[Any, ...], dict[str, type] | None] = {}
+
+
+def _tagged_union(options: tuple[Any, ...]) -> dict[str, type] | None:
+    """The dataclasses of a union of them by their tags, or None for another union (worked out once
+    per union: every move a save holds is read through its game's union of actions)."""
+    if options not in _UNIONS:
+        rest = [o for o in options if o is not type(None)]
+        _UNIONS[options] = {kind_of(o): o for o in rest} \
+            if all(isinstance(o, type) and dataclasses.is_dataclass(o) for o in rest) else None
+    return _UNIONS[options]
 
 
 def _from_tuple(args: tuple[Any, ...], data: JSON, path: str, budget: _Budget) -> tuple[Any, ...]:

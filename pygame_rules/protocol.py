@@ -216,9 +216,11 @@ class Game(ABC, Generic[S, A]):
         if problem is not None:
             fail(IllegalAction, _("{action} is not an action of {game} ({problem})").format(
                 action=describe(action), game=self.title, problem=problem))
-        reason = self.why_illegal(self.seen(state, player), player, action)
-        if reason is not None:
-            raise IllegalAction(reason)
+        if self.why_illegal(state, player, action) is not None:
+            # Whether an action is legal depends only on what its player sees (tests/test_fair_play.py),
+            # so only a refusal needs his view: its reason must tell him nothing more.
+            raise IllegalAction(self.why_illegal(self.seen(state, player), player, action)
+                                or _("the rules refuse this action now"))
         return self.play(state, player, action)
 
     def undo_blocker(self, before: S, after: S, player: int) -> str | None:
