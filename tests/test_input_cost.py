@@ -12,10 +12,10 @@ machine, shared with other work, a run also waits for a core.
 
 A save may cost more, the more moves it may hold (:data:`~pygame_rules.session.MAX_MOVES`):
 a valid one is replayed move by move, and its values (the gate's limit) grow with it. The
-last tests measure both against ``MAX_MOVES`` and are expected to fail (``xfail``) while it
-is above what they measured here: per move, Babel 0.11–0.14 ms and 4 kB (five players),
-Saba 0.05 ms and 1.7 kB, Türme 0.04 ms and 1.8 kB of processor time and memory, and a
-crafted save up to 80 bytes a value (an object of distinct keys).
+last tests measure both against ``MAX_MOVES``; they would be expected to fail (``xfail``)
+if it were raised above what they measured here: per move, Babel about 0.08 ms and 3 kB,
+Saba 0.05 ms and 3 kB, Türme 0.04 ms and 2 kB of processor time and memory, and a crafted
+save up to 80 bytes a value (an object of distinct keys).
 """
 
 from __future__ import annotations
