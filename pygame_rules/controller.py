@@ -266,12 +266,12 @@ class Controller:
                            "state": self.game.state_to_json(self.game.view(self.state, player))})
 
     # ---------------------------------------------------------------- moves
-    def play(self, player: int, action: Any) -> None:
-        """Play a move (IllegalAction if not allowed): in a game on the present position
-        (a past one stays shown), in a diagram on the position shown, which becomes the
-        last of the record."""
+    def play(self, player: int, action: Any, marks: Sequence[str] = ()) -> None:
+        """Play a move (IllegalAction if not allowed) with its ``marks`` (see
+        :data:`~pygame_rules.session.MARKS`): in a game on the present position (a past one
+        stays shown), in a diagram on the position shown, which becomes the last of the record."""
         branch = self.reading is not None and self.viewing is not None
-        self.session.play(player, action, after=self.viewing if branch else None)
+        self.session.play(player, action, after=self.viewing if branch else None, marks=marks)
         if self.reading is not None:
             self.viewing = None
         self._settle()

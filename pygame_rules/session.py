@@ -63,11 +63,15 @@ from .steps import Steps, run
 
 SAVE_FORMAT = "pygame_rules.save"
 #: The newest save format this app reads. Version 2 adds ``resigned`` (the seat of the person
-#: who resigned, which ended the game after the save's last move); a game nobody resigned is
-#: still written as version 1, which older apps read, and a version 1 save has no ``resigned``.
-SAVE_VERSION = 2
-#: The save format of a game without a resignation.
-_PLAIN_VERSION = 1
+#: who resigned, which ended the game after the save's last move), version 3 the moves' ``marks``
+#: (:data:`MARKS`). A save is written in the oldest version that holds what it holds, so that
+#: older apps read it where they can: a game without either is version 1.
+SAVE_VERSION = 3
+#: What the log and Undo know of how a move was made, beside the move itself (the game screen
+#: sets them): ``hint``, made after its player asked for a hint; ``automatic``, played for a
+#: person, his only possible action; ``joined``, played with the move before it (a quantity
+#: chosen at once), which Undo takes back with it.
+MARKS = ("hint", "automatic", "joined")
 SEAT_KINDS = ("human", "easy", "medium", "hard")
 #: The range of a computer player's thinking time per decision, in seconds: what the
 #: setup form offers and what a save may hold.
@@ -79,8 +83,9 @@ MAX_NAME = 40
 #: 2,624), so only a game played without it can reach this limit.
 MAX_MOVES = 4_500
 #: The most values one move takes in a save's text, its comma included, as the gate counts
-#: them (:func:`~pygame_rules.gate.structure`): Babel's acceptance of four offers with a joker.
-MOVE_VALUES = 25
+#: them (:func:`~pygame_rules.gate.structure`): Babel's acceptance of four offers with a joker,
+#: with every mark.
+MOVE_VALUES = 31
 #: A save's text is read only within these limits (a long game's save is about 100 kB
 #: and nests 7 levels deep); its values: :data:`MAX_MOVES` of the largest moves, and as
 #: many as any document may hold for the rest (the setup and the position: under 1,000).
@@ -132,6 +137,8 @@ class Move:
 
     player: int
     action: Any
+    #: Which of :data:`MARKS` the move has.
+    marks: frozenset[str] = frozenset()
 
 
 class Session:
@@ -215,13 +222,17 @@ class Session:
             raise IllegalAction(_("can't resign: {reason}").format(reason=reason))
         self.resigned = player
 
-    def play(self, player: int, action: Any, *, after: int | None = None) -> Any:
-        """Apply a move (IllegalAction if not allowed) and record it with its log text.
+    def play(self, player: int, action: Any, *, after: int | None = None, marks: Sequence[str] = ()) -> Any:
+        """Apply a move (IllegalAction if not allowed) and record it, with its ``marks``
+        (:data:`MARKS`; another raises ValueError).
 
         It is played on the position after ``after`` moves (default: all of them); the
         moves recorded after that position give way to it (a reader trying another line).
         The rules judge the move before anything else looks at it.
         """
+        if not set(marks) <= set(MARKS):
+            raise ValueError(_("{what} must be one of {choices}, not {value}").format(
+                what=_("marks"), choices=choices_text(MARKS), value=describe(tuple(marks))))
         ply = len(self.moves) if after is None else after
         if self.resigned is not None:
             raise IllegalAction(_("the game is over: {name} has resigned").format(
@@ -232,7 +243,7 @@ class Session:
         before = self.states[ply]
         new_state = self.game.apply(before, player, action)
         del self.moves[ply:], self.states[ply + 1:]
-        self.moves.append(Move(player, action))
+        self.moves.append(Move(player, action, frozenset(marks)))
         self.states.append(new_state)
         return new_state
 
@@ -245,23 +256,30 @@ class Session:
 
     def _undo_count(self, by: int | None) -> tuple[int, str | None]:
         """How many moves an undo by the person ``by`` takes back (the computer players'
-        replies and his own last move; ``by`` None: the last move of any person), or the
-        reason it can't, in the active language."""
+        replies and his own last move, with the moves it was played with: ``joined``;
+        ``by`` None: the last move of any person), or the reason it can't, in the active
+        language. A move it was played with that can't be taken back stays."""
         if self.resigned is not None:
             return 0, _("{name} has resigned, which ended the game").format(name=self.seats[self.resigned].name)
+        found = 0  # the moves taken back up to a person's joined move, which goes with the one before
         for back, move in enumerate(reversed(self.moves), 1):
             k = len(self.moves) - back
             person = not self.seats[move.player].is_bot
             if person and by is not None and move.player != by:
-                return 0, _("it would take back {name}'s move, and you may take back only your own").format(
+                return found, None if found else _(
+                    "it would take back {name}'s move, and you may take back only your own").format(
                     name=self.seats[move.player].name)
             reason = self.game.undo_blocker(self.states[k], self.states[k + 1], move.player)
             if reason:
                 template = _("that move: {reason}") if person else \
                     _("a computer player's move since yours: {reason}")
-                return 0, template.format(reason=reason)
-            if person:
+                return found, None if found else template.format(reason=reason)
+            if person and "joined" not in move.marks:
                 return back, None
+            if person:
+                found = back
+        if found:
+            return found, None
         if self.moves:
             return 0, _("only computer players have moved")
         return 0, _("there is no move to take back")
@@ -294,14 +312,16 @@ class Session:
         if self.given_start:
             raise ValueError(_("a game started from a given position can't be saved"))
         resigned = {} if self.resigned is None else {"resigned": self.resigned}
+        marked = any(m.marks for m in self.moves)
         return {
-            "format": SAVE_FORMAT, "version": _PLAIN_VERSION if self.resigned is None else SAVE_VERSION,
+            "format": SAVE_FORMAT, "version": 3 if marked else 2 if self.resigned is not None else 1,
             "app": __version__,
             "game": self.game.name, "rules": self.game.rules_version,
             "id": self.id, "created": self.created, "updated": int(time.time() * 1000),
             "seed": self.seed, "options": self.options, "bot_time": self.bot_time,
             "seats": [dataclasses.asdict(s) for s in self.seats],
-            "moves": [{"player": m.player, "action": self.game.action_to_json(m.action)}
+            "moves": [{"player": m.player, "action": self.game.action_to_json(m.action),
+                       **({"marks": [mark for mark in MARKS if mark in m.marks]} if m.marks else {})}
                       for m in self.moves],
             "state": self.game.state_to_json(self.state),
             **resigned,
@@ -366,9 +386,10 @@ class Session:
         after each move."""
         session, moves, stored, resigned = cls._setup(data)
         older = isinstance(data, dict) and data.get("rules", 0) < session.game.rules_version
+        marked = isinstance(data, dict) and data.get("version") == 3
         for count, move in enumerate(moves, 1):
             try:
-                session._replay_move(move, older)
+                session._replay_move(move, older, marked)
             except (InvalidState, IllegalAction) as exc:
                 return session, SaveError(shorten(_("move {number} of the save is invalid: {reason}").format(
                     number=count, reason=exc)))
@@ -436,16 +457,24 @@ class Session:
             resigned = save.integer("resigned", 0, len(seats) - 1)
         return session, moves, stored, resigned
 
-    def _replay_move(self, raw: object, older_rules: bool = False) -> None:
+    def _replay_move(self, raw: object, older_rules: bool = False, marked: bool = False) -> None:
         """Play a move as a save holds it; InvalidState or IllegalAction say what is wrong.
         A save made under older rules first gets the moves those rules did not ask for
-        (:meth:`_play_forced`)."""
-        move = Fields(raw, N_("the move"), InvalidState, known=("player", "action"))
+        (:meth:`_play_forced`). Only a ``marked`` save (version 3) may give a move marks."""
+        move = Fields(raw, N_("the move"), InvalidState, known=("player", "action", "marks"),
+                      labels={"marks": N_("marks")})
         player = move.integer("player", 0, len(self.seats) - 1)
         action = self.game.action_from_json(move.get("action"))
+        marks = move.items("marks", len(MARKS), default=[])
+        if marks and not marked:
+            raise InvalidState(_("only a save of version 3 can hold the marks of its moves"))
+        for mark in marks:
+            if mark not in MARKS:
+                fail(InvalidState, _("{what} must be one of {choices}, not {value}").format(
+                    what=move.field("marks"), choices=choices_text(MARKS), value=describe(mark)))
         if older_rules:
             self._play_forced(player, action)
-        self.play(player, action)
+        self.play(player, action, marks=marks)
 
     def _play_forced(self, player: int, action: Any) -> None:
         """While ``action`` can't be played yet and every player to move has exactly one

@@ -37,7 +37,7 @@ from pygame_rules.gate import MAX_MESSAGE, read_json, structure
 from pygame_rules.protocol import POSITION_LIMITS
 from pygame_rules.registry import GAMES
 from pygame_rules.rng import Rng
-from pygame_rules.session import MAX_MOVES, MOVE_VALUES, SAVE_LIMITS, SaveError, Seat, Session
+from pygame_rules.session import MARKS, MAX_MOVES, MOVE_VALUES, SAVE_LIMITS, SaveError, Seat, Session
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "web" / "embed"))
 import embed_service
@@ -228,9 +228,9 @@ def test_an_embed_of_the_most_moves_costs_little() -> None:
 
 # --------------------------------------------------- saves at the limits MAX_MOVES sets
 def test_the_values_allowed_a_move_cover_the_largest_move() -> None:
-    """Babel's acceptance of four offers with a joker, in a save's list of moves."""
+    """Babel's acceptance of four offers with a joker, with every mark, in a save's list of moves."""
     game = GAMES["babel"]
-    accept = {"player": 0, "action": game.action_to_json(Accept((1, 2, 3, 4), (1, 1, 1, 1)))}
+    accept = {"player": 0, "action": game.action_to_json(Accept((1, 2, 3, 4), (1, 1, 1, 1))), "marks": list(MARKS)}
     one, two = json.dumps({"moves": [accept]}), json.dumps({"moves": [accept, accept]})
     assert structure(two, 10**6)[1] - structure(one, 10**6)[1] == MOVE_VALUES
 

@@ -180,6 +180,24 @@ def test_a_discard_is_chosen_in_one_go(tab: Browser) -> None:
     assert buttons(tab)[-2] == "Discard 4 alabaster"
 
 
+def test_the_marks_of_moves_outlast_a_reload(tab: Browser) -> None:
+    """The game of ``test_a_discard_is_chosen_in_one_go``, the page loaded again after the four
+    discards: the log still says which step was played for Ann, and Undo still takes the four
+    back together (the save keeps the moves' marks)."""
+    open_game(tab, kinds_session("saba", ("human", "easy"), 1, 87))
+    tab.board(harbour="4")
+    tab.board(resource="a", player="0")
+    ply = len(tab.game().moves)
+    tab.click("#game-buttons button", "Discard 4 alabaster")
+    again = tab.reload()
+    try:
+        assert len(again.game().moves) == ply + 4 and automatic(again) == ["P1: end building"]
+        again.click("#undo")
+        assert len(again.game().moves) == ply and again.toast() == "4 moves taken back."
+    finally:
+        again.close()
+
+
 def test_one_discard_left_is_still_one_click(tab: Browser) -> None:
     """Saba, seed 1, after 40 moves, the setting off: H4, "End building"; Ann holds 1 gold, which
     goes with one click as before."""

@@ -349,7 +349,7 @@ def test_resignations_in_saves_are_checked() -> None:
                          ({**data, "resigned": 1}, "computer player"),
                          ({**data, "resigned": 2}, "resignation"),
                          ({**data, "resigned": True}, "resignation"),
-                         ({**data, "version": 3}, "newer version")):
+                         ({**data, "version": SAVE_VERSION + 1}, "newer version")):
         with pytest.raises(SaveError, match=message):
             Session.from_json(bad)
     ended = Session.new("tuerme", [Seat("Ada", "red"), Seat("Bo", "blue")], seed=3)
@@ -363,3 +363,41 @@ def test_resignations_in_saves_are_checked() -> None:
     with pytest.raises(ValueError, match="has resigned"):
         session.play(0, get_game("tuerme").legal_actions(session.state, 0)[0])
     assert session.undo_blocker() is not None
+
+
+def test_the_marks_of_moves_are_saved_and_checked() -> None:
+    """A move's marks (a hint shown, played for the person, played with the move before) go
+    into the save, which is then version 3 (a save without marks stays as old apps read it), and
+    come back; Undo takes a joined move back with the one before it, also after a reload."""
+    s = new_session()
+    s.play(0, Take(1), marks=("hint",))
+    s.play(1, Take(1))
+    s.play(0, Take(1), marks=("automatic",))
+    s.play(1, Take(1), marks=("joined",))  # (Nim's players alternate; the screen joins one player's moves)
+    data = s.to_json()
+    assert data["version"] == 3
+    assert [m.get("marks") for m in data["moves"]] == [["hint"], None, ["automatic"], ["joined"]]
+    back = Session.from_text(s.to_text())
+    assert back.moves == s.moves and back.moves[0].marks == {"hint"}
+    assert [m.player for m in back.undo()] == [0, 1] and len(back.moves) == 2
+    assert [m.player for m in back.undo()] == [1] and len(back.moves) == 1
+    assert new_session().to_json()["version"] == 1
+    first = data["moves"][0]
+    for bad, message in (({**data, "version": 2}, "only a save of version 3 can hold the marks"),
+                         ({**data, "moves": [{**first, "marks": ["good"]}]}, "marks must be one of"),
+                         ({**data, "moves": [{**first, "marks": "hint"}]}, "marks must be a list"),
+                         ({**data, "moves": [{**first, "marks": list(session.MARKS) * 2}]}, "at most 3")):
+        with pytest.raises(SaveError, match=message):
+            Session.from_json(bad)
+    with pytest.raises(ValueError, match="marks must be one of"):
+        s.play(0, Take(1), marks=("bold",))
+
+
+def test_a_joined_move_whose_partner_cannot_be_taken_back_goes_alone() -> None:
+    """Undo takes a joined move back with the move before it only where that move may be taken
+    back too: here it is another person's, which he may not take back with his own."""
+    s = new_session()
+    s.play(0, Take(1))
+    s.play(1, Take(1), marks=("joined",))
+    assert s.undo_blocker(1) is None
+    assert [m.player for m in s.undo(1)] == [1] and len(s.moves) == 1

@@ -90,13 +90,6 @@ class GameScreen:
         self._continued: set[int] = set()
         #: A click on the board of a past moment asked about (the banner asks: back to the present?).
         self._replay_asked = False
-        #: The moves (1-based) a person made after asking for a hint.
-        self.hinted: set[int] = set()
-        #: The moves (1-based) played for a person, his only possible action (:mod:`.autoplay`).
-        self.automatic: set[int] = set()
-        #: The moves (1-based) played with the move before them, which Undo takes back together
-        #: (a quantity chosen at once, ``Button.then``).
-        self._joined: set[int] = set()
         #: The number of moves Undo went back to: an only possible move there waits for the
         #: person (else it would come straight back), until a move is made.
         self._undone: int | None = None
@@ -363,15 +356,14 @@ class GameScreen:
         holds = shown in moves
         viewer = self.controller.viewer()
         key = (language(), viewer, moves.start, moves.stop, viewing if viewing in moves else None,
-               shown if holds else None, in_turn, open_, tuple(k for k in moves if k in self.hinted),
-               tuple(k for k in moves if k in self.automatic))
+               shown if holds else None, in_turn, open_, tuple(self.session.moves[k - 1].marks for k in moves))
         if key not in self._log_groups:
             items = [self._log_item(k, viewing == k, shown == k and open_, False) for k in moves]
             told = self._summaries.get((language(), viewer, moves.start, moves.stop))
             if told is None:
                 told = self._summaries[(language(), viewer, moves.start, moves.stop)] = \
                     turns.summary(self.session, moves, viewer)
-            automatic = (" ", _automatic_mark()) if any(k in self.automatic for k in moves) else ()
+            automatic = (" ", _automatic_mark()) if any(self._marked(k, "automatic") for k in moves) else ()
             entry = h("li",
                       h("details",
                         h("summary", h("span", f"{moves.start}–{moves[-1]}.", class_="log-no"), " ",
@@ -426,8 +418,8 @@ class GameScreen:
         """The log's entry of the position after move ``k`` (0: the start), written once per
         language, reader and look: a long game's log is not written anew for every click. Its button
         has no handler of its own; the log's handler finds which one was clicked."""
-        key = (language(), self.controller.viewer(), k, current, shown, in_turn, k in self.hinted,
-               k in self.automatic)
+        key = (language(), self.controller.viewer(), k, current, shown, in_turn, self._marked(k, "hint"),
+               self._marked(k, "automatic"))
         if key not in self._log_items:
             if k == 0:
                 entry = h("li", h("span", "", class_="log-no"),
@@ -440,8 +432,8 @@ class GameScreen:
                           h("button", _("{player}: {move}").format(player=self.names[player], move=self._log_text(k)),
                             aria_current="true" if current else None),
                           h("span", _("hint"), class_="log-hint", title=_("A hint was shown for this move"))
-                          if k in self.hinted else None,
-                          _automatic_mark() if k in self.automatic else None,
+                          if self._marked(k, "hint") else None,
+                          _automatic_mark() if self._marked(k, "automatic") else None,
                           class_="log-turn" if in_turn else None, data_ply=str(k),
                           data_shown="true" if shown else None)
             self._log_items[key] = written(entry)
@@ -456,6 +448,11 @@ class GameScreen:
             self.view_move(int(ply))
         elif first.isdigit():
             self._toggle_turn(int(first))
+
+    def _marked(self, k: int, mark: str) -> bool:
+        """Whether move ``k`` (1-based; 0: the start, which has none) has ``mark``
+        (:data:`pygame_rules.session.MARKS`: the save keeps them)."""
+        return k > 0 and mark in self.session.moves[k - 1].marks
 
     def _log_text(self, k: int) -> str:
         """The text of move ``k`` as the eyes the board is drawn for read it, in the language
@@ -476,7 +473,7 @@ class GameScreen:
         if player is not None:
             self.pacer.person_acts()
         news = [_("{player}: {move}").format(player=self.names[m.player], move=self._log_text(k))
-                + (" " + _("(played automatically: the only possible move)") if k in self.automatic else "")
+                + (" " + _("(played automatically: the only possible move)") if "automatic" in m.marks else "")
                 for k, m in enumerate(self.session.moves[drawn:], drawn + 1)]
         turn = player is not None and self._turn_changed(player)
         if turn:
@@ -498,22 +495,22 @@ class GameScreen:
             self.page.send("pulse")
 
     # ------------------------------------------------------------- actions
-    def play(self, player: int, action: Any, *more: Any) -> None:
+    def play(self, player: int, action: Any, *more: Any, automatic: bool = False) -> None:
         """``player`` plays ``action``, then each of ``more`` (a quantity chosen at once: each
-        checked by the rules in its turn; Undo takes them back together)."""
+        checked by the rules in its turn, marked ``joined``: Undo takes them back together).
+        The first is marked ``hint`` if it follows a hint shown for it, ``automatic`` if it is
+        played for the person (:data:`pygame_rules.session.MARKS`)."""
         ply = len(self.session.moves)
+        hinted = self.hint is not None and self.hint[:2] == (ply, player)
+        first = tuple(mark for mark, on in (("hint", hinted), ("automatic", automatic)) if on)
         for k, each in enumerate((action, *more)):
             try:
-                self.controller.play(player, each)
+                self.controller.play(player, each, ("joined",) if k else first)
             except IllegalAction as exc:
                 self.page.toast(_("Not allowed: {reason}").format(reason=exc), error=True)
                 break
-            if k:
-                self._joined.add(ply + k + 1)
         if len(self.session.moves) == ply:
             return
-        if self.hint is not None and self.hint[:2] == (ply, player):
-            self.hinted.add(ply + 1)
         self.after_change()
 
     def _play_forced(self) -> bool:
@@ -523,12 +520,8 @@ class GameScreen:
         forced = autoplay.forced_move(self.controller) if self.app.settings.skip and ply != self._undone else None
         if forced is None:
             return False
-        self.automatic.add(ply + 1)
-        self.play(*forced)
-        if len(self.session.moves) > ply:
-            return True
-        self.automatic.discard(ply + 1)
-        return False
+        self.play(*forced, automatic=True)
+        return len(self.session.moves) > ply
 
     def step(self, step: str) -> None:
         self.interaction.step(step)
@@ -554,12 +547,8 @@ class GameScreen:
             self.page.toast(_("Can't undo: {reason}.").format(reason=reason), error=True)
             return
         self._stop_work()
-        count = self.controller.undo()
-        while len(self.session.moves) + 1 in self._joined and not self.controller.undo_blocker():
-            count += self.controller.undo()  # a move played with the one before it goes with it
+        count = self.controller.undo()  # (a move played with the one before it goes with it: Session.undo)
         left = self._undone = len(self.session.moves)
-        self.hinted, self.automatic, self._joined = ({k for k in marks if k <= left}
-                                                     for marks in (self.hinted, self.automatic, self._joined))
         self._log_items = {key: item for key, item in self._log_items.items() if key[2] <= left}
         self._log_groups = {key: item for key, item in self._log_groups.items() if key[3] <= left + 1}
         self._summaries = {key: text for key, text in self._summaries.items() if key[3] <= left + 1}
