@@ -21,7 +21,9 @@ numbers become ints (``targets=d1,d2``, ``tile=7,0``, ``harbour=3``); JSON works
 (``offers=[1,2]``).
 
 ``--embed`` prints the HTML element of the web embed with this SVG inside, so a page
-shows the board before any script has run. Bad input exits with status 2 and a message.
+shows the board before any script has run, and the moves its list offers at the start
+(``data-choices``, in the language of ``--lang``), so the list is full before Python runs.
+Bad input exits with status 2 and a message.
 
 ``--lang`` (``en``, ``nl``, ``de`` or ``fr``; default ``en``) is the language of the
 board's words (labels, the SVG's title and description) and of the messages; the
@@ -39,6 +41,7 @@ import sys
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from .diagram import first_choices
 from .errors import IllegalAction, InvalidState
 from .examples import example, read_moves, read_position, read_viewer, split_moves
 from .gate import Limits, read_json
@@ -144,7 +147,8 @@ def render(args: argparse.Namespace) -> str:
         raise RenderError(_("bad highlight for {game}: {reason}").format(game=game.name, reason=exc)) from None
     if not args.embed:
         return svg
-    return embed_snippet(game.name, position, moves, viewer_text, svg, highlight=highlights)
+    return embed_snippet(game.name, position, moves, viewer_text, svg, highlight=highlights,
+                         choices=first_choices(game, state, viewer))
 
 
 def start_position(game: Game[Any, Any], players: int | None, seed: int | None) -> str:

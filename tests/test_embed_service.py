@@ -10,7 +10,9 @@ from pathlib import Path
 import pytest
 
 from pygame_rules import IllegalAction, get_game
-from pygame_rules.examples import example, read_moves
+from pygame_rules.diagram import first_choices
+from pygame_rules.examples import example, examples, read_moves
+from pygame_rules.i18n import using
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "web" / "embed"))
 from embed_service import MAX_MOVES, MAX_TEXT, handle
@@ -175,3 +177,15 @@ def test_hostile_requests_get_short_plain_errors(payload, message):
 def test_unknown_methods_are_named_briefly():
     with pytest.raises(ValueError, match="unknown method 'xxxxxxxxx"):
         handle("x" * 10_000, "{}")
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_the_moves_written_into_the_markup_are_the_runtimes_first_answer(lang: str) -> None:
+    """``data-choices`` (render --embed, the editor's snippet, the gallery) lists what a woken
+    diagram of every example lists at its start, as its reader sees it, in the page's language."""
+    for ex in examples():
+        request = {"diagram": 1, "game": ex.game, "position": ex.position, "moves": "\n".join(ex.moves),
+                   "viewer": None if ex.viewer is None else str(ex.viewer), "interactive": True}
+        woken = json.loads(handle("open", json.dumps(request), lang))["choices"]
+        with using(lang):
+            assert first_choices(get_game(ex.game), ex.start(), ex.viewer) == woken, ex.name

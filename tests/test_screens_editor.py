@@ -4,7 +4,9 @@ the starts (example, saved game, pasted text) and the exports."""
 
 from __future__ import annotations
 
+import html
 import json
+import re
 from collections.abc import Iterator
 
 import pytest
@@ -113,6 +115,10 @@ def test_recording_moves_stepping_back_and_branching(tab: Browser) -> None:
     tab.click("#show-code")
     snippet = tab.page.find("#export-snippet").text
     assert snippet.startswith('<div data-pygame-rules="tuerme" data-position="') and "<svg" in snippet
+    mover = TUERME.to_move(start)[0]  # the list of moves is full before the diagram wakes
+    listed = html.unescape(re.search(r'data-choices="([^"]*)"', snippet).group(1)).split()  # (no spaces in a move)
+    assert listed == [TUERME.action_text(start, a, viewer=mover, mover=mover)
+                      for a in TUERME.legal_actions(start, mover)]
     assert "diagram.html#game=tuerme&position=" in tab.page.find("#editor-live").attrs["href"]
     tab.click("#mode-edit")
     tab.click("[data-tool=remove]")

@@ -39,15 +39,15 @@ from collections.abc import Callable
 from typing import Any, TypeAlias, TypeVar
 
 from pygame_rules.controller import Controller, Reading
+from pygame_rules.diagram import MAX_CHOICES, diagram_seats, move_choices
 from pygame_rules.examples import read_moves, read_position, read_viewer, split_moves
 from pygame_rules.gate import Fields, Limits, check_text, choices_text, describe, fail, read_json
-from pygame_rules.i18n import LANGUAGES, N_, _, number, using
+from pygame_rules.i18n import LANGUAGES, _, number, using
 from pygame_rules.lesson_file import LessonFileError, read_lesson
 from pygame_rules.lessons import Lesson, LessonBoard, LessonRun, following, lesson, lessons
-from pygame_rules.protocol import Game
 from pygame_rules.registry import GAMES, interaction_for
 from pygame_rules.render_cli import RenderError, parse_highlights
-from pygame_rules.session import Seat, Session
+from pygame_rules.session import Session
 
 #: Longest attribute text accepted (a Babel position is about 600 characters); embed.js
 #: refuses longer ones itself, before sending them.
@@ -60,13 +60,8 @@ REQUEST_LIMITS = Limits("the request", 200_000, 3)  # i18n: internal
 #: What a request may hold: the diagram's attributes, and what the reader did.
 FIELDS = ("diagram", "game", "position", "moves", "viewer", "highlight", "interactive", "ply", "index",
           "target", "lesson", "step", "source")
-#: At most this many legal moves are offered in a diagram's move list.
-MAX_CHOICES = 300
 #: Diagram numbers run from 0 to this (embed.js counts them up from 1).
 MAX_DIAGRAMS = 2**31
-#: A diagram's players are named by their colours (``Game.colours``), in the diagram's language.
-SEAT_NAMES = {"red": N_("Red"), "blue": N_("Blue"), "green": N_("Green"), "yellow": N_("Yellow"),
-              "purple": N_("Purple")}
 
 
 class Diagram:
@@ -88,7 +83,7 @@ class Diagram:
         except (RenderError, TypeError, ValueError, KeyError, IndexError) as exc:
             fail(ValueError, _("bad highlight: {reason}").format(reason=exc))
         self.reading = Reading(viewer, request.get("interactive", False) is True)
-        self.seats = _seats(self.game, self.game.num_players(self.start))
+        self.seats = diagram_seats(self.game, self.game.num_players(self.start))
         self.names = [seat.name for seat in self.seats]
         self.ui = interaction_for(self.game)
         self.ui.names = self.names
@@ -141,18 +136,8 @@ class Diagram:
         self.play(player, action)
 
     def choices(self) -> list[tuple[int, Any, str]]:
-        """Every legal move the reader may make now, as its mover knows it (named by colour
-        when several may move): a diagram read from one seat offers that seat's only."""
-        state, acting = self.controller.shown, self.controller.acting_player()
-        if acting is None:
-            return []
-        movers = self.game.to_move(state) if self.reading.viewer is None else (acting,)
-        found = []
-        for player in movers:
-            for action in self.game.legal_actions(state, player)[:MAX_CHOICES]:
-                text = self.game.action_text(state, action, viewer=player, mover=player)
-                found.append((player, action, f"{self.names[player]}: {text}" if len(movers) > 1 else text))
-        return found[:MAX_CHOICES]
+        """Every legal move the reader may make now (:func:`pygame_rules.diagram.move_choices`)."""
+        return move_choices(self.controller, self.names)
 
     def record(self) -> list[str]:
         """The moves, in the reader's language: as the diagram's seat reads them (a sealed
@@ -199,7 +184,7 @@ class LessonDiagram:
         self.lesson = _lesson_file(source) if source is not None else _lesson(request.text("lesson", 100))
         self.start = request.integer("step", 1, len(self.lesson.steps), default=1) - 1
         self.game = GAMES[self.lesson.game]
-        self.names = [seat.name for seat in _seats(self.game, self.lesson.players)]
+        self.names = [seat.name for seat in diagram_seats(self.game, self.lesson.players)]
         self.board = LessonBoard(self.lesson, self.start, self.names)
 
     @property
@@ -260,11 +245,6 @@ def _lesson_file(source: object) -> Lesson:
         return read_lesson(source)
     except LessonFileError as exc:
         fail(ValueError, _("This lesson can't be shown: {reason}.").format(reason=exc))
-
-
-def _seats(game: Game[Any, Any], players: int) -> list[Seat]:
-    """The seats of a diagram, named by their colours in the active language."""
-    return [Seat(_(SEAT_NAMES.get(name, name.capitalize())), name) for name, _fill in game.colours[:players]]
 
 
 def _text(request: Fields, key: str) -> str:

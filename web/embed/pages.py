@@ -48,7 +48,7 @@ for _folder in (ROOT, ROOT / "web"):  # build.py runs from a checkout, not an in
         sys.path.insert(0, str(_folder))
 
 from pygame_rules.examples import Example  # noqa: E402
-from pygame_rules.i18n import LANGUAGES, NATIVE_NAMES, _, language, translations, using  # noqa: E402
+from pygame_rules.i18n import LANGUAGES, NATIVE_NAMES, _, translations, using  # noqa: E402
 
 RUNTIME_FILES = ("frame.js", "embed_worker.js", "embed_service.py")
 #: The scripts whose ``t()`` texts the build fills in, and the file each table goes into.
@@ -216,31 +216,17 @@ def example_figure(ex: Example) -> str:
     (True, True)
     """
     from pygame_rules import get_game
+    from pygame_rules.diagram import first_choices
     from pygame_rules.render_cli import embed_snippet
 
-    svg = get_game(ex.game).render_svg(ex.start(), ex.viewer, **ex.highlights)
+    game, start = get_game(ex.game), ex.start()
+    svg = game.render_svg(start, ex.viewer, **ex.highlights)
     viewer = None if ex.viewer is None else str(ex.viewer)
     snippet = embed_snippet(ex.game, ex.position, list(ex.moves), viewer, svg, highlight=ex.highlights,
-                            choices=first_choices(ex))
+                            choices=first_choices(game, start, ex.viewer))
     return (f'<figure class="example" id="{ex.game}-{ex.name}">\n'
             f"<figcaption><h3>{html.escape(_(ex.title))}</h3>\n<p>{html.escape(_(ex.caption))}</p>"
             f"</figcaption>\n{snippet}\n</figure>")
-
-
-def first_choices(ex: Example) -> list[str]:
-    """The moves the embed of ``ex`` lists at its start, in the active language: the embed
-    runtime's own answer (``embed_service``), which reads the position as the example's viewer.
-
-    >>> from pygame_rules.examples import example
-    >>> first_choices(example("tuerme", "picture-2"))
-    ['d4-d3', 'd4-d2', 'd4-d1', 'd4-c4', 'd4-b4', 'd4-a4']
-    """
-    from embed.embed_service import handle
-
-    request = {"diagram": 0, "game": ex.game, "position": ex.position, "moves": "\n".join(ex.moves),
-               "viewer": None if ex.viewer is None else str(ex.viewer), "interactive": True}
-    choices: list[str] = json.loads(handle("open", json.dumps(request), language()))["choices"]
-    return choices
 
 
 def illustrate(name: str, text: str) -> str:

@@ -24,6 +24,7 @@ from typing import Any, Protocol
 from urllib.parse import urlencode
 
 from pygame_rules import GAMES, IllegalAction, InvalidState, get_game
+from pygame_rules.diagram import first_choices
 from pygame_rules.edit import EditError, Problem
 from pygame_rules.examples import read_moves
 from pygame_rules.gate import Limits, read_json
@@ -341,7 +342,8 @@ class EditorScreen:
         if code:
             texts["svg"] = self.game.render_svg(self.shown, None)
             texts["snippet"] = embed_snippet(self.game.name, position, moves, None,
-                                             self.game.render_svg(self.start, None))
+                                             self.game.render_svg(self.start, None),
+                                             choices=first_choices(self.game, self.start, None))
         return texts
 
     def move_texts(self) -> list[str]:
