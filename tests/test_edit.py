@@ -298,3 +298,28 @@ def test_saba_palace_cards_figures_and_serail_step_edited_at_random() -> None:
                 n for kind_, n in zip(state.harbour_res, state.harbour_n) if kind_.index == r) == RES_PER_KIND
                 for r in range(4))
     assert used == PALACE_SETTINGS | {"out", "stash", "unstash"}, used
+
+
+def test_saba_district_uses_left_this_turn_are_settings() -> None:
+    """Each district's uses left this turn is a setting, from none up to the figures the player to
+    move has there; taking one of his figures away takes its use too, and a new player to move
+    starts his turn with a use per figure, as the game does. Each position is consistent."""
+    game, edit = get_game("saba"), RECORDS["saba"].edit
+    assert edit is not None
+    state = game.new_game(2, seed=3)
+    state = edit.place(edit.place(state, "figure:0", {"district": "1"}), "figure:0", {"district": "1"})
+    state = edit.place(state, "figure:1", {"district": "4"})
+    state = edit.with_setting(state, "uses-2", "2")
+    uses = {s.name: s for s in edit.settings(state) if s.name.startswith("uses-")}
+    assert sorted(uses) == [f"uses-{d}" for d in range(1, 7)]
+    assert [v for v, _label in uses["uses-2"].choices] == ["0", "1", "2"] and uses["uses-2"].value == "2"
+    assert [v for v, _label in uses["uses-5"].choices] == ["0"]  # (blue's figure: no use for red)
+    assert "carpenters" in uses["uses-2"].label
+    assert edit.with_setting(state, "uses-2", "1").uses[1] == 1
+    fewer = edit.place(state, REMOVE, {"district": "1"})
+    assert fewer.districts[1] == (0,) and fewer.uses[1] == 1
+    blue = edit.with_setting(state, "current", "1")
+    assert blue.uses == (0, 0, 0, 0, 1, 0)
+    for each in (state, fewer, blue):
+        agrees("saba", each)
+        assert edit.judge(each, False) is None

@@ -92,6 +92,7 @@ from ..edit import (
     checked_choice,
     colour_of,
     consistent_setting,
+    count_choices,
     dealt,
     judged,
     number_below,
@@ -115,6 +116,7 @@ from .data import (
     RES_INDEX,
     RESOURCES,
     Card,
+    District,
     Res,
     Shape,
     card_code,
@@ -136,6 +138,8 @@ _LABELS = {"current": N_("Player to move"), "quiet": N_("Moves since the last th
            "treasury": N_("Figures in the treasury"), "sfig": N_("Serail figure (pro rules)")}
 #: The label of the setting of each build field (``field-<slot>``, 1 to 3).
 _FIELD = N_("Card on build field 5.{slot}")
+#: The label of the setting of each district's uses left this turn (``uses-<district>``, 1 to 6).
+_USES = N_("Uses left this turn of the {district}")
 #: Where a palace card lies, as a choice of the palace settings names it.
 _WHERE = {"deck": N_("{card} (palace deck, place {n} from the top)"), "display": N_("{card} (build field 5.{n})"),
           "gone": N_("{card} (out of the game: built or removed)")}
@@ -372,7 +376,9 @@ def _figure(state: SabaState, district: int, owner: int | None) -> SabaState:
     players[owner] = dataclasses.replace(players[owner], figures=players[owner].figures + change)
     districts = list(state.districts)
     districts[district] = tuple(figures)
-    return dataclasses.replace(state, players=tuple(players), districts=tuple(districts))
+    uses = list(state.uses)  # (a use left needs a figure of the player to move there, as in the game)
+    uses[district] = min(uses[district], figures.count(state.current))
+    return dataclasses.replace(state, players=tuple(players), districts=tuple(districts), uses=tuple(uses))
 
 
 def cleared(state: SabaState) -> SabaState:
@@ -385,14 +391,14 @@ def cleared(state: SabaState) -> SabaState:
 def settings(state: SabaState) -> tuple[Setting, ...]:
     """The player to move, the step of the turn (in the serail step its decider and the step after
     it), what was built this turn, the palace cards on the build fields and on top of the palace
-    deck, the figures in the treasury and (pro) on the serail, and the count of moves without
-    building."""
+    deck, the figures in the treasury and (pro) on the serail, the uses of each district left this
+    turn, and the count of moves without building."""
     seat, quiet = seat_and_count(_LABELS, ("current", state.current), PLAYER_COLOURS, state.num_players,
                                  state.quiet, state.quiet_end)
     steps = consistent_setting("phase", _LABELS["phase"], state.phase.value, ((p.value, p.noun) for p in Phase),
                                lambda value: _in_phase(state, Phase(value)), check_state)
     return (seat, steps, *_serail_settings(state), *_built_settings(state), *_palace_settings(state),
-            *_figure_settings(state), quiet)
+            *_figure_settings(state), *_uses_settings(state), quiet)
 
 
 def _in_phase(state: SabaState, phase: Phase) -> SabaState:
@@ -522,6 +528,14 @@ def _figure_settings(state: SabaState) -> tuple[Setting, ...]:
     return tuple(settings)
 
 
+def _uses_settings(state: SabaState) -> tuple[Setting, ...]:
+    """How often the player to move may still use each district this turn: from none up to his
+    figures there (a turn starts with one use per figure; the overseer's move adds one)."""
+    return tuple(Setting(f"uses-{d + 1}", _(_USES).format(district=d.noun), str(state.uses[d]),
+                         count_choices(state.districts[d].count(state.current) + 1, state.uses[d]))
+                 for d in District)
+
+
 def _owners(seats: tuple[int, ...], names: list[str]) -> str:
     """Whose figures ``seats`` are, in the active language: ``blue and red``, ``2 figures of blue``."""
     owners = [names[p] if seats.count(p) == 1 else ngettext("{n} figure of {colour}", "{n} figures of {colour}",
@@ -551,6 +565,10 @@ def with_setting(state: SabaState, name: str, value: str) -> SabaState:
     stem, slot = numbered(name)
     if stem == "field" and slot is not None:
         return _on_field(state, slot - 1, CODE_TO_CARD[value])
+    if stem == "uses" and slot is not None:
+        uses = list(state.uses)
+        uses[slot - 1] = int(value)
+        return dataclasses.replace(state, uses=tuple(uses))
     if name == "deck-top":
         return _on_top(state, CODE_TO_CARD[value])
     if name == "treasury":
@@ -568,8 +586,9 @@ def with_setting(state: SabaState, name: str, value: str) -> SabaState:
         return dataclasses.replace(state, decider=_seat(value))
     if name == "after":
         return dataclasses.replace(state, after=Phase(value))
-    if name == "current":
-        return dataclasses.replace(state, current=int(value))
+    if name == "current":  # his turn: a use of each district per figure of his there, as a turn starts
+        return dataclasses.replace(state, current=int(value),
+                                   uses=tuple(figures.count(int(value)) for figures in state.districts))
     if name == "phase":
         return _in_phase(state, Phase(value))
     return dataclasses.replace(state, quiet=int(value))
