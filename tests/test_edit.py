@@ -4,6 +4,7 @@ editor makes can be written and read back."""
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from collections import Counter
 from typing import Any
@@ -321,5 +322,34 @@ def test_saba_district_uses_left_this_turn_are_settings() -> None:
     blue = edit.with_setting(state, "current", "1")
     assert blue.uses == (0, 0, 0, 0, 1, 0)
     for each in (state, fewer, blue):
+        agrees("saba", each)
+        assert edit.judge(each, False) is None
+
+
+def test_saba_harbour_fields_and_harbour_cards_are_settings() -> None:
+    """Each harbour field's resource is a setting: another swaps places with it, each field keeping
+    its load, the supply making up the difference (a swap it can't pay for is not offered); each
+    player's harbour cards show one of their two faces each. Each position is consistent."""
+    game, edit = get_game("saba"), RECORDS["saba"].edit
+    assert edit is not None
+    state = game.new_game(2, seed=3)  # H1 2 ebony, H2 2 gold, H3 3 sandstone, H4 4 alabaster
+    harbour = {s.name: s for s in edit.settings(state) if s.name.startswith("harbour-")}
+    assert [harbour[f"harbour-{f}"].value for f in range(1, 5)] == ["e", "g", "s", "a"]
+    assert dict(harbour["harbour-1"].choices)["a"] == "alabaster"
+    swapped = edit.with_setting(state, "harbour-1", "a")  # H1: 2 alabaster, H4: 4 ebony
+    assert [r.value for r in swapped.harbour_res] == ["a", "g", "s", "e"] and swapped.harbour_n == state.harbour_n
+    assert swapped.supply == (state.supply[0] + 2, state.supply[1], state.supply[2] - 2, state.supply[3])
+    a, s_, e, g = state.supply  # all but one ebony of the supply in Red's hand:
+    poor = dataclasses.replace(state, supply=(a, s_, 1, g), players=(
+        dataclasses.replace(state.players[0], res=(0, 0, e - 1, 0)), state.players[1]))
+    assert edit.judge(poor, False) is None
+    offered = [v for v, _label in next(s for s in edit.settings(poor) if s.name == "harbour-1").choices]
+    assert offered == ["s", "e", "g"]  # (alabaster's H4 would hold 4 ebony: 2 more than the supply's 1)
+    faces = {s.name: s for s in edit.settings(state) if s.name.startswith("faces-")}
+    assert sorted(faces) == ["faces-1", "faces-2"] and faces["faces-1"].value == "12"
+    assert [v for v, _label in faces["faces-1"].choices] == ["12", "14", "32", "34"]
+    turned = edit.with_setting(state, "faces-2", "34")
+    assert turned.players[1].faces == (3, 4) and turned.players[0].faces == (1, 2)
+    for each in (swapped, turned):
         agrees("saba", each)
         assert edit.judge(each, False) is None

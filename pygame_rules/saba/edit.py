@@ -81,6 +81,7 @@ True
 from __future__ import annotations
 
 import dataclasses
+import itertools
 from collections.abc import Mapping
 
 from ..edit import (
@@ -109,6 +110,7 @@ from .data import (
     DISPLAY_SIZE,
     GARDEN_FIELDS,
     HARBOUR_CAPACITY,
+    HARBOUR_CARDS,
     HIDDEN_CARD,
     MAX_PER_DISTRICT,
     PLAYER_COLOURS,
@@ -140,6 +142,10 @@ _LABELS = {"current": N_("Player to move"), "quiet": N_("Moves since the last th
 _FIELD = N_("Card on build field 5.{slot}")
 #: The label of the setting of each district's uses left this turn (``uses-<district>``, 1 to 6).
 _USES = N_("Uses left this turn of the {district}")
+#: The labels of the settings of each harbour field's resource (``harbour-<field>``, 1 to 4) and
+#: of the faces each player's harbour cards show (``faces-<seat>``, 1 to 5).
+_HARBOUR = N_("Resource of harbour field H{field}")
+_FACES = N_("Harbour cards of {colour} show")
 #: Where a palace card lies, as a choice of the palace settings names it.
 _WHERE = {"deck": N_("{card} (palace deck, place {n} from the top)"), "display": N_("{card} (build field 5.{n})"),
           "gone": N_("{card} (out of the game: built or removed)")}
@@ -392,13 +398,14 @@ def settings(state: SabaState) -> tuple[Setting, ...]:
     """The player to move, the step of the turn (in the serail step its decider and the step after
     it), what was built this turn, the palace cards on the build fields and on top of the palace
     deck, the figures in the treasury and (pro) on the serail, the uses of each district left this
-    turn, and the count of moves without building."""
+    turn, each harbour field's resource, the faces of each player's harbour cards, and the count
+    of moves without building."""
     seat, quiet = seat_and_count(_LABELS, ("current", state.current), PLAYER_COLOURS, state.num_players,
                                  state.quiet, state.quiet_end)
     steps = consistent_setting("phase", _LABELS["phase"], state.phase.value, ((p.value, p.noun) for p in Phase),
                                lambda value: _in_phase(state, Phase(value)), check_state)
     return (seat, steps, *_serail_settings(state), *_built_settings(state), *_palace_settings(state),
-            *_figure_settings(state), *_uses_settings(state), quiet)
+            *_figure_settings(state), *_uses_settings(state), *_harbour_settings(state), quiet)
 
 
 def _in_phase(state: SabaState, phase: Phase) -> SabaState:
@@ -536,6 +543,36 @@ def _uses_settings(state: SabaState) -> tuple[Setting, ...]:
                  for d in District)
 
 
+def _harbour_settings(state: SabaState) -> tuple[Setting, ...]:
+    """The resource of each harbour field (another's swaps places with it, each field keeping its
+    load: the supply gives or takes the difference, so only a swap it can pay for is offered) and
+    the face each player's harbour cards show (one of each card's two)."""
+    fields = tuple(
+        Setting(f"harbour-{i + 1}", _(_HARBOUR).format(field=i + 1), kind.value,
+                tuple((r.value, r.noun) for r in RESOURCES if r == kind or _harbour_swap(state, i, r) is not None))
+        for i, kind in enumerate(state.harbour_res))
+    faces = [(f"{a}{b}", f"H{a}, H{b}") for a, b in itertools.product(*HARBOUR_CARDS)]
+    return fields + tuple(Setting(f"faces-{p + 1}", _(_FACES).format(colour=_colour(p)),
+                                  "".join(map(str, player.faces)), tuple(faces))
+                          for p, player in enumerate(state.players))
+
+
+def _harbour_swap(state: SabaState, field: int, kind: Res) -> SabaState | None:
+    """``state`` with harbour field ``field`` holding ``kind`` and the field that held it the kind
+    ``field`` held, each with its load (the supply making up the difference); None if the supply
+    lacks what that takes."""
+    other = state.harbour_res.index(kind)
+    kinds, supply = list(state.harbour_res), list(state.supply)
+    mine, theirs = kinds[field], kinds[other]
+    kinds[field], kinds[other] = theirs, mine
+    difference = state.harbour_n[field] - state.harbour_n[other]  # (more of ``kind`` on the field now)
+    supply[theirs.index] -= difference
+    supply[mine.index] += difference
+    if min(supply) < 0:
+        return None
+    return dataclasses.replace(state, harbour_res=tuple(kinds), supply=tuple(supply))  # type: ignore[arg-type]
+
+
 def _owners(seats: tuple[int, ...], names: list[str]) -> str:
     """Whose figures ``seats`` are, in the active language: ``blue and red``, ``2 figures of blue``."""
     owners = [names[p] if seats.count(p) == 1 else ngettext("{n} figure of {colour}", "{n} figures of {colour}",
@@ -565,6 +602,14 @@ def with_setting(state: SabaState, name: str, value: str) -> SabaState:
     stem, slot = numbered(name)
     if stem == "field" and slot is not None:
         return _on_field(state, slot - 1, CODE_TO_CARD[value])
+    if stem == "harbour" and slot is not None:
+        swapped = _harbour_swap(state, slot - 1, Res(value))
+        assert swapped is not None  # (checked_choice: only a swap the supply can pay for is offered)
+        return swapped
+    if stem == "faces" and slot is not None:
+        players = list(state.players)
+        players[slot - 1] = dataclasses.replace(players[slot - 1], faces=(int(value[0]), int(value[1])))
+        return dataclasses.replace(state, players=tuple(players))
     if stem == "uses" and slot is not None:
         uses = list(state.uses)
         uses[slot - 1] = int(value)
