@@ -67,6 +67,8 @@ SAVE_FORMAT = "pygame_rules.save"
 #: (:data:`MARKS`). A save is written in the oldest version that holds what it holds, so that
 #: older apps read it where they can: a game without either is version 1.
 SAVE_VERSION = 3
+#: The first versions that may hold a resignation, and the moves' marks.
+_RESIGNED_VERSION, _MARKED_VERSION = 2, 3
 #: What the log and Undo know of how a move was made, beside the move itself (the game screen
 #: sets them): ``hint``, made after its player asked for a hint; ``automatic``, played for a
 #: person, his only possible action; ``joined``, played with the move before it (a quantity
@@ -265,15 +267,16 @@ class Session:
         for back, move in enumerate(reversed(self.moves), 1):
             k = len(self.moves) - back
             person = not self.seats[move.player].is_bot
+            refusal = None
             if person and by is not None and move.player != by:
-                return found, None if found else _(
-                    "it would take back {name}'s move, and you may take back only your own").format(
+                refusal = _("it would take back {name}'s move, and you may take back only your own").format(
                     name=self.seats[move.player].name)
-            reason = self.game.undo_blocker(self.states[k], self.states[k + 1], move.player)
-            if reason:
+            elif reason := self.game.undo_blocker(self.states[k], self.states[k + 1], move.player):
                 template = _("that move: {reason}") if person else \
                     _("a computer player's move since yours: {reason}")
-                return found, None if found else template.format(reason=reason)
+                refusal = template.format(reason=reason)
+            if refusal:
+                return (found, None) if found else (0, refusal)
             if person and "joined" not in move.marks:
                 return back, None
             if person:
@@ -312,9 +315,10 @@ class Session:
         if self.given_start:
             raise ValueError(_("a game started from a given position can't be saved"))
         resigned = {} if self.resigned is None else {"resigned": self.resigned}
-        marked = any(m.marks for m in self.moves)
+        version = _MARKED_VERSION if any(m.marks for m in self.moves) else \
+            _RESIGNED_VERSION if self.resigned is not None else 1
         return {
-            "format": SAVE_FORMAT, "version": 3 if marked else 2 if self.resigned is not None else 1,
+            "format": SAVE_FORMAT, "version": version,
             "app": __version__,
             "game": self.game.name, "rules": self.game.rules_version,
             "id": self.id, "created": self.created, "updated": int(time.time() * 1000),
@@ -386,7 +390,7 @@ class Session:
         after each move."""
         session, moves, stored, resigned = cls._setup(data)
         older = isinstance(data, dict) and data.get("rules", 0) < session.game.rules_version
-        marked = isinstance(data, dict) and data.get("version") == 3
+        marked = isinstance(data, dict) and data.get("version") == _MARKED_VERSION  # (_setup read it)
         for count, move in enumerate(moves, 1):
             try:
                 session._replay_move(move, older, marked)
@@ -452,7 +456,7 @@ class Session:
         stored = save.get("state", None) if rules == game.rules_version else None
         resigned = None
         if save.has("resigned"):
-            if version < 2:
+            if version < _RESIGNED_VERSION:
                 raise SaveError(_("a save of version 1 can't hold a resignation"))
             resigned = save.integer("resigned", 0, len(seats) - 1)
         return session, moves, stored, resigned
